@@ -1,0 +1,33 @@
+// Properties of dem/linear as given in pair_coeff, their ranges, and PFC's inheritance rules
+// (eq. 15-16) that turn per-type values into per-contact parameters. Host code, no LAMMPS types:
+// functions return an error message (empty on success) that the pair style reports.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/linear.h"
+
+#include <string>
+
+namespace DEM_NS {
+
+enum LinearKey {
+  K_KN, K_KS, K_FRIC, K_RGAP, K_LIN_MODE, K_DP_NRATIO, K_DP_SRATIO, K_DP_MODE,
+  K_EMOD, K_KRATIO, K_RESTITUTION, K_COUNT
+};
+
+struct LinearProperties {
+  double value[K_COUNT] = {};    // PFC defaults are all 0
+  unsigned set = 0;              // bit k: keyword k was given
+  bool has(int k) const { return (set >> k) & 1u; }
+};
+
+extern const char *const linear_keywords[K_COUNT];
+
+// Parse "keyword value" into p; returns an error message naming the keyword and its range.
+std::string linear_set(LinearProperties &p, const std::string &key, double value);
+
+// Per-contact parameters of the types' properties a and b (a == b for like types) and the values
+// set explicitly for the pair (pair.set == 0 if none). dim2: 2d simulation.
+std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
+                       const LinearProperties &pair, bool dim2, dem::LinearParams &out);
+
+}    // namespace DEM_NS

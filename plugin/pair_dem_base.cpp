@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "pair_dem_base.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "error.h"
+#include "fix.h"
+#include "fix_dummy.h"
+#include "fix_neigh_history.h"
+#include "force.h"
+#include "memory.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "output.h"
+#include "update.h"
+
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace DEM_NS;
+
+PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
+{
+  single_enable = 1;
+  no_virial_fdotr_compute = 1;
+  centroidstressflag = CENTROID_NOTAVAIL;
+  finitecutflag = 1;
+  history = 1;
+  size_history = history_size;
+  nondefault_history_transfer = 0;    // scalars carry an orientation sign instead (see linear.h)
+  comm_forward = 1;                   // rigid-body masses of ghosts
+  nextra = N_EXTRA;
+  pvector = new double[N_EXTRA]();
+  // placeholder so the history fix takes this position in the fix list (replaced in init_style)
+  fix_dummy = dynamic_cast<FixDummy *>(modify->add_fix(history_id() + "_DUMMY all DUMMY"));
+}
+
+PairDEMBase::~PairDEMBase()
+{
+  if (copymode) return;
+  if (modify->get_fix_by_id(history_id())) modify->delete_fix(history_id());
+  if (modify->get_fix_by_id(history_id() + "_DUMMY")) modify->delete_fix(history_id() + "_DUMMY");
+  delete[] pvector;
+  delete[] svector;
+  if (allocated) {
+    memory->destroy(setflag);
+    memory->destroy(cutsq);
+    delete[] maxrad_dynamic;
+    delete[] maxrad_frozen;
+  }
+  memory->destroy(mass_rigid);
+}
+
+std::string PairDEMBase::history_id() const
+{
+  return "DEM_HISTORY" + std::to_string(instance_me);
+}
+
+void PairDEMBase::allocate_base()
+{
+  allocated = 1;
+  const int n = atom->ntypes + 1;
+  memory->create(setflag, n, n, "pair:setflag");
+  memory->create(cutsq, n, n, "pair:cutsq");
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) setflag[i][j] = 0;
+  maxrad_dynamic = new double[n]();
+  maxrad_frozen = new double[n]();
+}
+
+// pair_style STYLE [meff harmonic|arithmetic] [energy yes|no]
+void PairDEMBase::settings(int narg, char **arg)
+{
+  for (int iarg = 0; iarg < narg; iarg += 2) {
+    const std::string key = arg[iarg];
+    if (iarg + 1 >= narg) error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
+    const std::string value = arg[iarg + 1];
+    if (key == "meff") {
+      if (value == "harmonic") arithmetic_meff = false;
+      else if (value == "arithmetic") arithmetic_meff = true;
+      else error->all(FLERR, "Pair style {}: meff must be harmonic or arithmetic, not {}", force->pair_style, value);
+    } else if (key == "energy") {
+      track_energy = utils::logical(FLERR, value, false, lmp);
+    } else {
+      error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy)", force->pair_style, key);
+    }
+  }
+}
+
+void PairDEMBase::init_style()
+{
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
+    error->all(FLERR, "Pair style {} requires atom attributes radius, rmass, omega and torque (atom_style sphere)", force->pair_style);
+  if (!atom->tag_enable)
+    error->all(FLERR, "Pair style {} requires atom IDs (atom_modify id yes)", force->pair_style);
+  if (comm->ghost_velocity == 0)
+    error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
+
+  check_properties();
+
+  neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
+
+  if (!fix_history) {
+    const std::string cmd = fmt::format("{} all {} {}", history_id(), history_fix_style(), size_history);
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(history_id() + "_DUMMY", cmd, 1));
+    fix_history->pair = this;
+    fix_dummy = nullptr;
+  }
+
+  const auto freezes = modify->get_fix_by_style("^freeze");
+  if (freezes.size() > 1) error->all(FLERR, "Pair style {} supports only one fix freeze", force->pair_style);
+  freeze_group_bit = freezes.empty() ? 0 : freezes.front()->groupbit;
+
+  fix_rigid = nullptr;
+  for (auto *fix : modify->get_fix_list()) {
+    if (!fix->rigid_flag) continue;
+    if (fix_rigid) error->all(FLERR, "Pair style {} supports only one rigid-body fix", force->pair_style);
+    fix_rigid = fix;
+  }
+
+  // largest radius per type, including particles that fix pour/deposit will insert later
+  const int ntypes = atom->ntypes;
+  std::vector<double> dyn(ntypes + 1, 0.0), frozen(ntypes + 1, 0.0);
+  for (const char *style : {"^pour", "^deposit"})
+    for (auto *fix : modify->get_fix_by_style(style))
+      for (int t = 1; t <= ntypes; t++) {
+        int type = t;
+        const auto *rad = static_cast<double *>(fix->extract("radius", type));
+        if (rad && *rad > dyn[t]) dyn[t] = *rad;
+      }
+  for (int i = 0; i < atom->nlocal; i++) {
+    auto &slot = (atom->mask[i] & freeze_group_bit) ? frozen : dyn;
+    slot[atom->type[i]] = std::max(slot[atom->type[i]], atom->radius[i]);
+  }
+  MPI_Allreduce(&dyn[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+  MPI_Allreduce(&frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+
+  // a positive reference gap makes contacts active before the spheres touch
+  beyond_contact = 0;
+  for (int i = 1; i <= ntypes; i++)
+    for (int j = i; j <= ntypes; j++)
+      if (max_reference_gap(i, j) > 0.0) beyond_contact = 1;
+
+  consolidate_totals();
+}
+
+double PairDEMBase::init_one(int i, int j)
+{
+  // dynamic-dynamic and dynamic-frozen pairs interact; frozen-frozen pairs do not
+  double cut = maxrad_dynamic[i] + maxrad_dynamic[j];
+  cut = std::max(cut, maxrad_frozen[i] + maxrad_dynamic[j]);
+  cut = std::max(cut, maxrad_dynamic[i] + maxrad_frozen[j]);
+  return cut + std::max(0.0, max_reference_gap(i, j));
+}
+
+void PairDEMBase::write_restart_settings(FILE *fp)
+{
+  const int flags[2] = {arithmetic_meff ? 1 : 0, track_energy ? 1 : 0};
+  fwrite(flags, sizeof(int), 2, fp);
+  // totals were consolidated on rank 0 (see consolidate_totals)
+  fwrite(totals, sizeof(double), N_EXTRA, fp);
+}
+
+void PairDEMBase::read_restart_settings(FILE *fp)
+{
+  int flags[2] = {0, 0};
+  double saved[N_EXTRA] = {};
+  if (comm->me == 0) {
+    utils::sfread(FLERR, flags, sizeof(int), 2, fp, nullptr, error);
+    utils::sfread(FLERR, saved, sizeof(double), N_EXTRA, fp, nullptr, error);
+  }
+  MPI_Bcast(flags, 2, MPI_INT, 0, world);
+  arithmetic_meff = flags[0] != 0;
+  track_energy = flags[1] != 0;
+  for (int k = 0; k < N_EXTRA; k++) totals[k] = comm->me == 0 ? saved[k] : 0.0;
+}
+
+// Move every rank's cumulative totals to rank 0 (the sum over ranks, which "compute pair"
+// reports, is unchanged) so that rank 0 can write them to a restart file. Collective: called
+// from init_style and on steps that write a restart file.
+void PairDEMBase::consolidate_totals()
+{
+  double sum[N_EXTRA];
+  MPI_Allreduce(totals, sum, N_EXTRA, MPI_DOUBLE, MPI_SUM, world);
+  for (int k = 0; k < N_EXTRA; k++) totals[k] = comm->me == 0 ? sum[k] : 0.0;
+}
+
+void PairDEMBase::begin_step_outputs()
+{
+  if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
+  totals[E_STRAIN] = 0.0;
+  totals[N_ACTIVATED] = totals[N_SLIP_START] = totals[N_SLIP_END] = 0.0;
+}
+
+double PairDEMBase::orientation(int i, int j) const
+{
+  return atom->tag[i] < atom->tag[j] ? 1.0 : -1.0;
+}
+
+double PairDEMBase::effective_mass(int i, int j) const
+{
+  double mi = atom->rmass[i], mj = atom->rmass[j];
+  if (fix_rigid) {
+    if (mass_rigid[i] > 0.0) mi = mass_rigid[i];
+    if (mass_rigid[j] > 0.0) mj = mass_rigid[j];
+  }
+  const int *mask = atom->mask;
+  if (mask[i] & freeze_group_bit) return mj;
+  if (mask[j] & freeze_group_bit) return mi;
+  return arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+}
+
+void PairDEMBase::update_rigid_masses()
+{
+  if (!fix_rigid || neighbor->ago != 0) return;
+  if (atom->nmax > nmax_rigid) {
+    memory->destroy(mass_rigid);
+    nmax_rigid = atom->nmax;
+    memory->create(mass_rigid, nmax_rigid, "pair:mass_rigid");
+  }
+  int dim;
+  const int *body = static_cast<int *>(fix_rigid->extract("body", dim));
+  const auto *mass_body = static_cast<double *>(fix_rigid->extract("masstotal", dim));
+  for (int i = 0; i < atom->nlocal; i++) mass_rigid[i] = body[i] >= 0 ? mass_body[body[i]] : 0.0;
+  comm->forward_comm(this);
+}
+
+int PairDEMBase::pack_forward_comm(int n, int *list, double *buf, int, int *)
+{
+  for (int k = 0; k < n; k++) buf[k] = mass_rigid[list[k]];
+  return n;
+}
+
+void PairDEMBase::unpack_forward_comm(int n, int first, double *buf)
+{
+  for (int k = 0; k < n; k++) mass_rigid[first + k] = buf[k];
+}
+
+double PairDEMBase::memory_usage()
+{
+  return static_cast<double>(nmax_rigid) * sizeof(double);
+}

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "pair_dem_linear.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "fix_neigh_history.h"
+#include "force.h"
+#include "neigh_list.h"
+#include "update.h"
+
+using namespace LAMMPS_NS;
+using namespace DEM_NS;
+using dem::Vec3;
+
+PairDEMLinear::PairDEMLinear(LAMMPS *lmp) : PairDEMBase(lmp, dem::LinearHistory::size)
+{
+  single_extra = 14;
+  svector = new double[single_extra];
+}
+
+void PairDEMLinear::allocate()
+{
+  allocate_base();
+  const int n = atom->ntypes + 1;
+  props.assign(n, std::vector<LinearProperties>(n));
+  params.assign(n, std::vector<dem::LinearParams>(n));
+}
+
+// pair_coeff I J keyword value ... : with I and J the same range, sets the properties of each
+// type in it (contacts inherit them); with distinct ranges, sets values for those pairs of types.
+void PairDEMLinear::coeff(int narg, char **arg)
+{
+  if (narg < 4 || narg % 2) error->all(FLERR, "pair_coeff for dem/linear: expected I J keyword value ...");
+  if (!allocated) allocate();
+  int ilo, ihi, jlo, jhi;
+  utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
+  utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
+  const bool per_type = ilo == jlo && ihi == jhi;
+  if (!per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
+    error->all(FLERR, "pair_coeff for dem/linear: ranges {} and {} overlap; use the same range "
+               "for type properties or disjoint ranges for pairs of types", arg[0], arg[1]);
+
+  LinearProperties given;
+  for (int iarg = 2; iarg < narg; iarg += 2) {
+    const std::string err = linear_set(given, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
+    if (!err.empty()) error->all(FLERR, "pair_coeff for dem/linear: {}", err);
+  }
+  auto apply = [&](int i, int j) {
+    auto &p = props[std::min(i, j)][std::max(i, j)];
+    for (int k = 0; k < K_COUNT; k++)
+      if (given.has(k)) p.value[k] = given.value[k];
+    p.set |= given.set;
+    setflag[i][j] = 1;
+  };
+  for (int i = ilo; i <= ihi; i++)
+    if (per_type) apply(i, i);
+    else
+      for (int j = jlo; j <= jhi; j++) apply(i, j);
+}
+
+void PairDEMLinear::check_properties()
+{
+  const int ntypes = atom->ntypes;
+  for (int i = 1; i <= ntypes; i++)
+    if (!setflag[i][i]) error->all(FLERR, "pair dem/linear: no properties for type {}: add pair_coeff {} {} ...", i, i, i);
+  for (int i = 1; i <= ntypes; i++)
+    for (int j = i; j <= ntypes; j++) {
+      const auto &pair = i == j ? LinearProperties{} : props[i][j];
+      const std::string err = linear_mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
+      if (!err.empty()) error->all(FLERR, "pair dem/linear, types {} and {}: {}", i, j, err);
+      params[j][i] = params[i][j];
+      std::swap(params[j][i].inv_emod1, params[j][i].inv_emod2);
+    }
+}
+
+double PairDEMLinear::max_reference_gap(int i, int j) const
+{
+  return params[i][j].rgap;
+}
+
+dem::Contact PairDEMLinear::contact_of(int i, int j) const
+{
+  double **x = atom->x, **v = atom->v, **omega = atom->omega;
+  const Vec3 d{x[j][0] - x[i][0], x[j][1] - x[i][1], x[j][2] - x[i][2]};
+  return dem::ball_ball(d, dem::norm(d), atom->radius[i], atom->radius[j],
+                        {v[i][0], v[i][1], v[i][2]}, {v[j][0], v[j][1], v[j][2]},
+                        {omega[i][0], omega[i][1], omega[i][2]},
+                        {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
+}
+
+void PairDEMLinear::compute(int eflag, int vflag)
+{
+  ev_init(eflag, vflag);
+  update_rigid_masses();
+  begin_step_outputs();
+  const bool update_history = !update->setupflag;
+  const bool tally = evflag || track_energy;
+  if (force->newton_pair) {
+    if (tally) compute_loop<true, true>(update_history);
+    else compute_loop<true, false>(update_history);
+  } else {
+    if (tally) compute_loop<false, true>(update_history);
+    else compute_loop<false, false>(update_history);
+  }
+  for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
+}
+
+template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_history)
+{
+  double **x = atom->x, **f = atom->f, **torque = atom->torque;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  const double dt = update->dt;
+  int **firsttouch = fix_history->firstflag;
+  double **firsthist = fix_history->firstvalue;
+  const int nh = size_history;
+
+  for (int ii = 0; ii < list->inum; ii++) {
+    const int i = list->ilist[ii];
+    const int *jlist = list->firstneigh[i];
+    const int jnum = list->numneigh[i];
+    int *touch = firsttouch[i];
+    double *hist_i = firsthist[i];
+    const auto &prow = params[type[i]];
+
+    for (int jj = 0; jj < jnum; jj++) {
+      const int j = jlist[jj] & NEIGHMASK;
+      const dem::LinearParams &p = prow[type[j]];
+      double *slot = &hist_i[nh * jj];
+      const double dx = x[j][0] - x[i][0], dy = x[j][1] - x[i][1], dz = x[j][2] - x[i][2];
+      const double reach = radius[i] + radius[j] + p.rgap;
+      const double rsq = dx * dx + dy * dy + dz * dz;
+      if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
+        touch[jj] = 0;
+        for (int k = 0; k < nh; k++) slot[k] = 0.0;
+        continue;
+      }
+      touch[jj] = 1;
+      const dem::Contact c = contact_of(i, j);
+      const double orient = orientation(i, j);
+      dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
+      const dem::LinearResult r = dem::linear_step(p, c, dt, h);
+      if (update_history) h.store(slot, orient);
+
+      const Vec3 F = r.force;    // on j; i gets -F
+      Vec3 ti, tj;
+      dem::contact_torques(c, F, ti, tj);
+      f[i][0] -= F.x; f[i][1] -= F.y; f[i][2] -= F.z;
+      torque[i][0] += ti.x; torque[i][1] += ti.y; torque[i][2] += ti.z;
+      const bool j_owned = NEWTON || j < nlocal;
+      if (j_owned) {
+        f[j][0] += F.x; f[j][1] += F.y; f[j][2] += F.z;
+        torque[j][0] += tj.x; torque[j][1] += tj.y; torque[j][2] += tj.z;
+      }
+
+      if constexpr (TALLY) {
+        const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
+        const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
+        totals[E_STRAIN] += w * strain;
+        if (update_history) {
+          totals[E_SLIP] += w * r.d_slip;
+          totals[E_DASHPOT] += w * r.d_dashpot;
+        }
+        if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -dx, -dy, -dz);
+      }
+      if (update_history) {
+        const double w = j_owned ? 1.0 : 0.5;
+        totals[N_ACTIVATED] += w * r.activated;
+        totals[N_SLIP_START] += w * r.slip_started;
+        totals[N_SLIP_END] += w * r.slip_ended;
+        totals[N_ACTIVATED_ALL] += w * r.activated;
+        totals[N_SLIP_START_ALL] += w * r.slip_started;
+        totals[N_SLIP_END_ALL] += w * r.slip_ended;
+      }
+    }
+  }
+}
+
+// Per-contact output for compute pair/local (history as left by the last force computation).
+double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double, double, double &fforce)
+{
+  for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
+  fforce = 0.0;
+  const dem::LinearParams &p = params[itype][jtype];
+  const dem::Contact c = contact_of(i, j);
+  if (c.gap - p.rgap > 0.0) return 0.0;
+
+  const int *jlist = list->firstneigh[i];
+  const int jnum = list->numneigh[i];
+  int jj = 0;
+  while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
+  if (jj == jnum) return 0.0;
+  const dem::LinearHistory h =
+      dem::LinearHistory::load(&fix_history->firstvalue[i][size_history * jj], orientation(i, j));
+
+  double kn, ks;
+  dem::linear_stiffness(p, c.r1, c.r2, kn, ks);
+  const Vec3 fd = dem::linear_dashpot(p, c, kn, ks, h.fn, h.slipping());
+  // contact-plane axes: s is the z axis projected on the plane (x if n is along z), t = n x s,
+  // so that in 2d the in-plane shear is along t and the s components vanish, as in PFC
+  Vec3 s = Vec3{0, 0, 1} - c.n.z * c.n;
+  if (dem::norm(s) < 1e-6) s = Vec3{1, 0, 0} - c.n.x * c.n;
+  s = (1.0 / dem::norm(s)) * s;
+  const Vec3 t = dem::cross(c.n, s);
+  const double out[14] = {-h.fn, dem::dot(h.fs, s), dem::dot(h.fs, t),
+                          -dem::dot(fd, c.n), dem::dot(fd, s), dem::dot(fd, t),
+                          h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, c.n.x, c.n.y, c.n.z,
+                          dem::linear_strain_energy(h, kn, ks), h.e_slip, h.e_dashpot};
+  for (int k = 0; k < 14; k++) svector[k] = out[k];
+  // fforce * (x_i - x_j) is the central part of the force on i
+  const Vec3 F = (-h.fn) * c.n + h.fs + fd;
+  const double r = c.gap + c.r1 + c.r2;
+  fforce = dem::dot(F, c.n) / r;
+  return svector[11];
+}
+
+void PairDEMLinear::write_restart(FILE *fp)
+{
+  write_restart_settings(fp);
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      fwrite(&setflag[i][j], sizeof(int), 1, fp);
+      fwrite(&props[i][j], sizeof(LinearProperties), 1, fp);
+    }
+}
+
+void PairDEMLinear::read_restart(FILE *fp)
+{
+  read_restart_settings(fp);
+  allocate();
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      if (comm->me == 0) {
+        utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
+        utils::sfread(FLERR, &props[i][j], sizeof(LinearProperties), 1, fp, nullptr, error);
+      }
+      MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
+      MPI_Bcast(&props[i][j], sizeof(LinearProperties), MPI_BYTE, 0, world);
+    }
+}

@@ -1,0 +1,66 @@
+// Contact geometry and kinematics shared by every law (PFC "Contact Resolution").
+// Particle 1 and particle 2 of a contact; the unit normal n points from 1 to 2. The contact
+// point lies midway in the overlap, so its lever arms are R + g_c/2. Forces returned by the laws
+// act on particle 2; particle 1 receives the opposite force.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "vec3.h"
+
+namespace dem {
+
+struct Contact {
+  Vec3 n;           // unit normal, from particle 1 to particle 2
+  double gap;       // contact gap g_c = |x2 - x1| - R1 - R2 (negative when overlapping)
+  Vec3 vrel;        // velocity of the contact point on 2 relative to the one on 1
+  double lever1;    // distance from the centre of 1 to the contact point
+  double lever2;    // distance from the centre of 2 to the contact point
+  double meff;      // effective mass m_c
+  double r1, r2;    // radii (r2 is unused for walls)
+};
+
+// Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0).
+DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
+                             Vec3 w2, double meff)
+{
+  Contact c;
+  c.n = (1.0 / r) * d;
+  c.gap = r - r1 - r2;
+  c.lever1 = r1 + 0.5 * c.gap;
+  c.lever2 = r2 + 0.5 * c.gap;
+  // contact-point velocities: v + w x (x_c - x_centre)
+  const Vec3 vc1 = v1 + c.lever1 * cross(w1, c.n);
+  const Vec3 vc2 = v2 - c.lever2 * cross(w2, c.n);
+  c.vrel = vc2 - vc1;
+  c.meff = meff;
+  c.r1 = r1;
+  c.r2 = r2;
+  return c;
+}
+
+// Torques on particles 1 and 2 from a force f acting on 2 (and -f on 1) at the contact point.
+DEM_INLINE void contact_torques(const Contact &c, Vec3 f, Vec3 &t1, Vec3 &t2)
+{
+  const Vec3 nxf = cross(c.n, f);
+  t1 = (-c.lever1) * nxf;
+  t2 = (-c.lever2) * nxf;
+}
+
+// The stored shear force follows the contact plane: drop its normal part, keep its magnitude.
+DEM_INLINE Vec3 rotate_into_plane(Vec3 fs, Vec3 n)
+{
+  const double before = dot(fs, fs);
+  if (before == 0.0) return fs;
+  const Vec3 proj = fs - dot(fs, n) * n;
+  const double after = dot(proj, proj);
+  if (after == 0.0) return proj;
+  return std::sqrt(before / after) * proj;
+}
+
+// Fraction of this step's displacement increment that happened with a negative surface gap
+// (PFC eq. 1): alpha = g_s / (g_s - (g_s)_o) when the contact was open at the start of the step.
+DEM_INLINE double activation_fraction(double gs, double gs_old)
+{
+  return (gs_old > 0.0 && gs < 0.0) ? gs / (gs - gs_old) : 1.0;
+}
+
+}    // namespace dem

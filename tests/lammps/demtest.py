@@ -1,0 +1,117 @@
+"""Run LAMMPS with the plugin loaded and read numbers back: the helper every LAMMPS test uses.
+
+    res = run(deck)                    # one rank, CPU
+    res = run(deck, ranks=2)           # MPI
+    res = run(deck, kokkos=True)       # -k on t 2 -sf kk
+    res.values["e"]                    # lines printed as  print "@ e ${e}"
+    res.thermo                         # list of dicts, one per thermo line of the last run
+    read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
+    msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
+"""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+LMP = os.environ.get("DEM_LMP", "lmp")
+PLUGIN_DIR = os.environ.get("DEM_PLUGIN_DIR", "")
+MPIEXEC = os.environ.get("DEM_MPIEXEC", "mpirun")
+HAVE_KOKKOS = os.environ.get("DEM_HAVE_KOKKOS", "0") in ("1", "ON", "TRUE", "true")
+KOKKOS_ARGS = ["-k", "on", "t", "2", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "newton", "off"]
+
+
+class Result:
+    def __init__(self, out, returncode, workdir):
+        self.output = out
+        self.returncode = returncode
+        self.workdir = workdir
+        self.values = {}
+        for m in re.finditer(r"^@ (\S+) (\S+)\s*$", out, re.M):
+            self.values[m.group(1)] = float(m.group(2))
+        errs = re.findall(r"^ERROR(?: on proc \d+)?: (.*)$", out, re.M)
+        self.error = errs[0] if errs else None
+        self.thermo = parse_thermo(out)
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+
+def parse_thermo(out):
+    """Rows of the last thermo table in the output, as dicts of floats."""
+    rows, header = [], None
+    for line in out.splitlines():
+        words = line.split()
+        if words[:1] == ["Step"]:
+            header, rows = words, []
+        elif header and len(words) == len(header):
+            try:
+                rows.append(dict(zip(header, map(float, words))))
+            except ValueError:
+                header = None
+        elif header and line.startswith("Loop time"):
+            header = None
+    return rows
+
+
+def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, workdir=None, timeout=600):
+    """Run an input deck (a string); fail loudly unless it ends as expected."""
+    workdir = workdir or tempfile.mkdtemp(prefix="demtest-")
+    with open(os.path.join(workdir, "in.test"), "w") as f:
+        f.write(deck)
+    cmd = [LMP, "-in", "in.test", "-nocite", "-log", "log.lammps"] + list(args)
+    if kokkos:
+        cmd += ["-k", "on", "t", str(threads)] + KOKKOS_ARGS[4:]
+    if ranks > 1:
+        cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd
+    env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
+               OMP_PROC_BIND="false")
+    proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout)
+    res = Result(proc.stdout + proc.stderr, proc.returncode, workdir)
+    if expect_error:
+        if res.error is None:
+            raise AssertionError("expected a LAMMPS error, got none:\n" + res.output[-3000:])
+    elif proc.returncode != 0 or res.error:
+        raise AssertionError(f"LAMMPS failed ({proc.returncode}): {res.error}\n" + res.output[-3000:])
+    return res
+
+
+def read_dump(path):
+    """Last snapshot of a 'dump custom' text file: {id: {column: float}}."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    start = max(i for i, l in enumerate(lines) if l.startswith("ITEM: ATOMS"))
+    cols = lines[start].split()[2:]
+    atoms = {}
+    for line in lines[start + 1:]:
+        vals = dict(zip(cols, map(float, line.split())))
+        atoms[int(vals["id"])] = vals
+    return atoms
+
+
+class Checks:
+    """Collects named checks, prints each, and exits non-zero if any failed."""
+
+    def __init__(self):
+        self.failed = 0
+        self.count = 0
+
+    def close(self, name, got, want, rel=None, abs_tol=None):
+        tol = abs_tol if abs_tol is not None else rel * abs(want)
+        ok = abs(got - want) <= tol
+        self.record(ok, f"{name}: got {got:.10g}, want {want:.10g} (tol {tol:.3g})")
+        return ok
+
+    def true(self, ok, name):
+        self.record(bool(ok), name)
+        return ok
+
+    def record(self, ok, text):
+        self.count += 1
+        self.failed += 0 if ok else 1
+        print(("ok   " if ok else "FAIL ") + text, flush=True)
+
+    def finish(self):
+        print(f"{self.count - self.failed} passed, {self.failed} failed")
+        sys.exit(1 if self.failed or self.count == 0 else 0)

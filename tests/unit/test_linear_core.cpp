@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "dem/linear.h"
+#include "dem/restitution.h"
+
+#include <gtest/gtest.h>
+
+using namespace dem;
+
+namespace {
+
+LinearParams spring(double kn, double ks, double fric)
+{
+  LinearParams p;
+  p.kn = kn;
+  p.ks = ks;
+  p.fric = fric;
+  return p;
+}
+
+// particle 2 above particle 1 along z with the given gap and relative velocity of 2
+Contact head_on(double gap, Vec3 vrel, double meff = 1.0)
+{
+  const double r1 = 1.0, r2 = 1.0;
+  return ball_ball({0, 0, r1 + r2 + gap}, r1 + r2 + gap, r1, r2, {0, 0, 0}, vrel, {0, 0, 0}, {0, 0, 0}, meff);
+}
+
+}    // namespace
+
+TEST(LinearCore, AbsoluteNormalForceIsKnTimesGapAndNeverTensile)
+{
+  LinearParams p = spring(100.0, 0.0, 0.0);
+  LinearHistory h;
+  h.state = 1;
+  LinearResult r = linear_step(p, head_on(-0.01, {0, 0, 0}), 1e-3, h);
+  EXPECT_DOUBLE_EQ(h.fn, -1.0);
+  EXPECT_DOUBLE_EQ(r.force.z, 1.0);    // pushes particle 2 away from 1
+  r = linear_step(p, head_on(0.0, {0, 0, 0}), 1e-3, h);
+  EXPECT_EQ(h.fn, 0.0);
+}
+
+TEST(LinearCore, IncrementalNormalForceUsesActivationFraction)
+{
+  LinearParams p = spring(100.0, 0.0, 0.0);
+  p.lin_mode = 1;
+  LinearHistory h;    // new contact: the gap went from +0.003 to -0.001 in this step
+  linear_step(p, head_on(-0.001, {0, 0, -4.0}), 1e-3, h);
+  EXPECT_NEAR(h.fn, 100.0 * -0.001, 1e-14);    // only the part with g_s < 0 counts (eq. 1)
+  linear_step(p, head_on(-0.002, {0, 0, -1.0}), 1e-3, h);
+  EXPECT_NEAR(h.fn, -0.2, 1e-14);
+  linear_step(p, head_on(0.0, {0, 0, 5.0}), 1e-3, h);    // unloading faster than the gap: no tension
+  EXPECT_EQ(h.fn, 0.0);
+}
+
+TEST(LinearCore, CoulombLimitAndSlipEvents)
+{
+  LinearParams p = spring(100.0, 50.0, 0.5);
+  LinearHistory h;
+  h.state = 1;
+  // normal force 1, shear increment 50 * 0.004 = 0.2 < 0.5: sticks
+  LinearResult r = linear_step(p, head_on(-0.01, {4.0, 0, 0}), 1e-3, h);
+  EXPECT_NEAR(h.fs.x, -0.2, 1e-14);
+  EXPECT_FALSE(h.slipping());
+  // next increment would reach 0.7 > 0.5: capped at mu |F_n|, slip starts
+  r = linear_step(p, head_on(-0.01, {10.0, 0, 0}), 1e-3, h);
+  EXPECT_NEAR(h.fs.x, -0.5, 1e-14);
+  EXPECT_TRUE(r.slip_started);
+  // slip part of the 0.01 increment: 0.01 - 0.3/50; times the mean shear force 0.35 (eq. 13)
+  EXPECT_NEAR(r.d_slip, 0.35 * (0.01 - 0.3 / 50.0), 1e-15);
+  // reversing: the spring unloads elastically, slip ends
+  r = linear_step(p, head_on(-0.01, {-2.0, 0, 0}), 1e-3, h);
+  EXPECT_NEAR(h.fs.x, -0.4, 1e-14);
+  EXPECT_TRUE(r.slip_ended);
+}
+
+TEST(LinearCore, DashpotModes)
+{
+  LinearParams p = spring(100.0, 100.0, 0.1);
+  p.dp_nratio = 0.5;
+  p.dp_sratio = 0.5;
+  const double c = 2.0 * 0.5 * std::sqrt(1.0 * 100.0);    // 2 beta sqrt(m k) = 10
+  LinearHistory h;
+  h.state = 1;
+  // separating at 1 m/s with a small spring force: full dashpot pulls back with 10 N
+  LinearResult r = linear_step(p, head_on(-0.001, {0.0, 0, 1.0}), 1e-6, h);
+  EXPECT_NEAR(r.f_dashpot.z, -c, 1e-12);
+  p.dp_mode = 1;    // no-tension: capped so that the total normal force stays >= 0
+  h = LinearHistory{};
+  h.state = 1;
+  r = linear_step(p, head_on(-0.001, {0.0, 0, 1.0}), 1e-6, h);
+  EXPECT_NEAR(r.force.z, 0.0, 1e-12);
+  // slip-cut: no shear dashpot while sliding (dp_mode 2, 3)
+  p.dp_mode = 2;
+  h = LinearHistory{};
+  h.state = 1;
+  r = linear_step(p, head_on(-0.01, {5.0, 0, -1.0}), 1e-3, h);
+  ASSERT_TRUE(h.slipping());
+  EXPECT_EQ(r.f_dashpot.x, 0.0);
+  p.dp_mode = 0;
+  h = LinearHistory{};
+  h.state = 1;
+  r = linear_step(p, head_on(-0.01, {5.0, 0, -1.0}), 1e-3, h);
+  EXPECT_NEAR(r.f_dashpot.x, -c * 5.0, 1e-12);
+}
+
+TEST(LinearCore, StoredShearFollowsTheContactPlane)
+{
+  const Vec3 n{0.0, 0.6, 0.8};
+  const Vec3 fs = rotate_into_plane({3.0, 0.0, 0.0 + 1.0}, n);
+  EXPECT_NEAR(dot(fs, n), 0.0, 1e-15);
+  EXPECT_NEAR(norm(fs), std::sqrt(10.0), 1e-14);
+}
+
+TEST(LinearCore, HistoryStorageIsOrientationConsistent)
+{
+  LinearHistory h;
+  h.fs = {1.0, -2.0, 3.0};
+  h.fn = -4.0;
+  h.state = 2;
+  h.e_slip = 5.0;
+  h.e_dashpot = 6.0;
+  double slot[LinearHistory::size];
+  h.store(slot, -1.0);
+  for (double &v : slot) v = -v;    // what LAMMPS does when the partner atom takes the contact
+  const LinearHistory g = LinearHistory::load(slot, 1.0);
+  EXPECT_EQ(g.fs.x, -1.0);          // force on the other particle
+  EXPECT_EQ(g.fn, -4.0);
+  EXPECT_EQ(g.state, 2);
+  EXPECT_EQ(g.e_slip, 5.0);
+  EXPECT_EQ(g.e_dashpot, 6.0);
+}
+
+TEST(LinearCore, StiffnessFromMaterialIsSeriesConnector)
+{
+  LinearParams p;
+  p.from_material = true;
+  p.inv_emod1 = 1.0 / 1e6;
+  p.inv_emod2 = 1.0 / 2e6;
+  p.kratio = 2.0;
+  double kn, ks;
+  linear_stiffness(p, 0.5, 1.0, kn, ks);
+  EXPECT_NEAR(kn, kPi * 0.25 / (0.5 / 1e6 + 1.0 / 2e6), 1e-6);
+  EXPECT_NEAR(ks, kn / 2.0, 1e-9);
+  p.dim2 = true;
+  linear_stiffness(p, 0.5, 1.0, kn, ks);
+  EXPECT_NEAR(kn, 1.0 / (0.5 / 1e6 + 1.0 / 2e6), 1e-6);
+}
