@@ -4,7 +4,7 @@
 #include "version.h"
 
 #include "pair_dem_linear.h"
-#ifdef LMP_KOKKOS
+#ifdef DEM_KK_STYLES
 #include "kokkos/pair_dem_linear_kokkos.h"
 #endif
 
@@ -17,8 +17,8 @@ template <class Style> void *create_pair(void *lmp)
   return new Style(static_cast<LAMMPS *>(lmp));
 }
 
-void register_pair(const char *name, const char *info, lammpsplugin_factory1 *factory, void *handle,
-                   void *regfunc)
+void register_pair(const char *name, const char *info, lammpsplugin_factory1 *factory, void *lmp,
+                   void *handle, void *regfunc)
 {
   lammpsplugin_t plugin;
   plugin.version = LAMMPS_VERSION;
@@ -28,21 +28,20 @@ void register_pair(const char *name, const char *info, lammpsplugin_factory1 *fa
   plugin.author = "lammps-dem-plugin developers";
   plugin.creator.v1 = factory;
   plugin.handle = handle;
-  (*reinterpret_cast<lammpsplugin_regfunc>(regfunc))(&plugin, nullptr);
+  (*reinterpret_cast<lammpsplugin_regfunc>(regfunc))(&plugin, lmp);
 }
 
 }    // namespace
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
-  (void) lmp;
   register_pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>,
-                handle, regfunc);
-#ifdef LMP_KOKKOS
+                lmp, handle, regfunc);
+#ifdef DEM_KK_STYLES
   using Device = DEM_NS::PairDEMLinearKokkos<LMPDeviceType>;
   using Host = DEM_NS::PairDEMLinearKokkos<LMPHostType>;
-  register_pair("dem/linear/kk", "PFC linear contact model (Kokkos)", &create_pair<Device>, handle, regfunc);
-  register_pair("dem/linear/kk/device", "PFC linear contact model (Kokkos)", &create_pair<Device>, handle, regfunc);
-  register_pair("dem/linear/kk/host", "PFC linear contact model (Kokkos)", &create_pair<Host>, handle, regfunc);
+  register_pair("dem/linear/kk", "PFC linear contact model (Kokkos)", &create_pair<Device>, lmp, handle, regfunc);
+  register_pair("dem/linear/kk/device", "PFC linear contact model (Kokkos)", &create_pair<Device>, lmp, handle, regfunc);
+  register_pair("dem/linear/kk/host", "PFC linear contact model (Kokkos)", &create_pair<Host>, lmp, handle, regfunc);
 #endif
 }

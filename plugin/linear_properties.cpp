@@ -71,6 +71,9 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
     if (p->has(K_EMOD) && (p->has(K_KN) || p->has(K_KS)))
       return "emod/kratio and kn/ks are alternatives: give one or the other";
 
+  if ((a.has(K_KRATIO) && !a.has(K_EMOD)) || (b.has(K_KRATIO) && !b.has(K_EMOD)) || pair.has(K_KRATIO))
+    return "kratio needs emod on the same type";
+
   // stiffness: explicit for the pair, from material (Woo's series connector, PFC eq. 17),
   // or the types' springs in series (PFC eq. 15)
   if (pair.has(K_KN) || pair.has(K_KS)) {
@@ -89,8 +92,6 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
     out.kn = series(a.value[K_KN], b.value[K_KN]);
     out.ks = series(a.value[K_KS], b.value[K_KS]);
   }
-  if ((a.has(K_KRATIO) && !a.has(K_EMOD)) || (b.has(K_KRATIO) && !b.has(K_EMOD)) || pair.has(K_KRATIO))
-    return "kratio needs emod on the same type";
 
   // friction: the minimum (PFC eq. 16)
   out.fric = pair.has(K_FRIC) ? pair.value[K_FRIC] : std::min(a.value[K_FRIC], b.value[K_FRIC]);

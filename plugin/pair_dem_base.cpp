@@ -25,7 +25,6 @@ PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
   no_virial_fdotr_compute = 1;
   centroidstressflag = CENTROID_NOTAVAIL;
   finitecutflag = 1;
-  history = 1;
   size_history = history_size;
   nondefault_history_transfer = 0;    // scalars carry an orientation sign instead (see linear.h)
   comm_forward = 1;                   // rigid-body masses of ghosts
@@ -187,9 +186,14 @@ void PairDEMBase::consolidate_totals()
 
 void PairDEMBase::begin_step_outputs()
 {
-  if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
   totals[E_STRAIN] = 0.0;
   totals[N_ACTIVATED] = totals[N_SLIP_START] = totals[N_SLIP_END] = 0.0;
+}
+
+void PairDEMBase::end_step_outputs()
+{
+  if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
+  for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
 }
 
 double PairDEMBase::orientation(int i, int j) const

@@ -6,6 +6,7 @@
 #include "pair.h"
 
 namespace LAMMPS_NS {
+class Fix;
 class FixDummy;
 class FixNeighHistory;
 }    // namespace LAMMPS_NS
@@ -44,6 +45,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool track_energy = false;       // accumulate slip and dashpot dissipation every step
 
  protected:
+  int size_history;    // doubles of history per contact
   LAMMPS_NS::FixDummy *fix_dummy = nullptr;
   LAMMPS_NS::FixNeighHistory *fix_history = nullptr;
   LAMMPS_NS::Fix *fix_rigid = nullptr;
@@ -59,7 +61,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual void check_properties() = 0;    // mixing and validation, at init
   void update_rigid_masses();
   void consolidate_totals();
-  void begin_step_outputs();
+  void begin_step_outputs();    // call at the start of compute()
+  void end_step_outputs();      // call at the end of compute()
   double orientation(int i, int j) const;
   double effective_mass(int i, int j) const;
   std::string history_id() const;

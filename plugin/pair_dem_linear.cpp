@@ -62,9 +62,8 @@ void PairDEMLinear::coeff(int narg, char **arg)
 
 void PairDEMLinear::check_properties()
 {
+  // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  for (int i = 1; i <= ntypes; i++)
-    if (!setflag[i][i]) error->all(FLERR, "pair dem/linear: no properties for type {}: add pair_coeff {} {} ...", i, i, i);
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       const auto &pair = i == j ? LinearProperties{} : props[i][j];
@@ -104,12 +103,12 @@ void PairDEMLinear::compute(int eflag, int vflag)
     if (tally) compute_loop<false, true>(update_history);
     else compute_loop<false, false>(update_history);
   }
-  for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
+  end_step_outputs();
 }
 
 template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_history)
 {
-  double **x = atom->x, **f = atom->f, **torque = atom->torque;
+  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
   const double *radius = atom->radius;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
@@ -134,15 +133,23 @@ template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_
       const double reach = radius[i] + radius[j] + p.rgap;
       const double rsq = dx * dx + dy * dy + dz * dz;
       if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
+        if (TALLY && track_energy && update_history && touch[jj]) {    // the contact just opened
+          const double w = (NEWTON || j < nlocal) ? 1.0 : 0.5;
+          const dem::LinearHistory h = dem::LinearHistory::load(slot, orientation(i, j));
+          totals[E_DASHPOT] += w * dem::linear_release(h, contact_of(i, j), dt);
+        }
         touch[jj] = 0;
         for (int k = 0; k < nh; k++) slot[k] = 0.0;
         continue;
       }
       touch[jj] = 1;
-      const dem::Contact c = contact_of(i, j);
+      const dem::Contact c =
+          dem::ball_ball({dx, dy, dz}, std::sqrt(rsq), radius[i], radius[j], {v[i][0], v[i][1], v[i][2]},
+                         {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
+                         {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
       const double orient = orientation(i, j);
       dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
-      const dem::LinearResult r = dem::linear_step(p, c, dt, h);
+      const dem::LinearResult r = update_history ? dem::linear_step(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
       if (update_history) h.store(slot, orient);
 
       const Vec3 F = r.force;    // on j; i gets -F
@@ -198,22 +205,23 @@ double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double,
 
   double kn, ks;
   dem::linear_stiffness(p, c.r1, c.r2, kn, ks);
-  const Vec3 fd = dem::linear_dashpot(p, c, kn, ks, h.fn, h.slipping());
+  // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
+  // the neighbor list has, so the output does not depend on the decomposition
+  const double o = orientation(i, j);
+  const Vec3 n = o * c.n, fs = o * h.fs, fd = o * h.fd;
   // contact-plane axes: s is the z axis projected on the plane (x if n is along z), t = n x s,
   // so that in 2d the in-plane shear is along t and the s components vanish, as in PFC
-  Vec3 s = Vec3{0, 0, 1} - c.n.z * c.n;
-  if (dem::norm(s) < 1e-6) s = Vec3{1, 0, 0} - c.n.x * c.n;
+  Vec3 s = Vec3{0, 0, 1} - n.z * n;
+  if (dem::norm(s) < 1e-6) s = Vec3{1, 0, 0} - n.x * n;
   s = (1.0 / dem::norm(s)) * s;
-  const Vec3 t = dem::cross(c.n, s);
-  const double out[14] = {-h.fn, dem::dot(h.fs, s), dem::dot(h.fs, t),
-                          -dem::dot(fd, c.n), dem::dot(fd, s), dem::dot(fd, t),
-                          h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, c.n.x, c.n.y, c.n.z,
+  const Vec3 t = dem::cross(n, s);
+  const double out[14] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
+                          dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
                           dem::linear_strain_energy(h, kn, ks), h.e_slip, h.e_dashpot};
   for (int k = 0; k < 14; k++) svector[k] = out[k];
   // fforce * (x_i - x_j) is the central part of the force on i
-  const Vec3 F = (-h.fn) * c.n + h.fs + fd;
-  const double r = c.gap + c.r1 + c.r2;
-  fforce = dem::dot(F, c.n) / r;
+  const Vec3 F = (-h.fn) * c.n + h.fs + h.fd;
+  fforce = dem::dot(F, c.n) / (c.gap + c.r1 + c.r2);
   return svector[11];
 }
 

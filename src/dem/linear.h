@@ -38,8 +38,9 @@ struct LinearParams {
 // scalars are multiplied by an orientation sign (+-1, fixed by the two atom IDs) for the same
 // reason, which makes the storage valid with and without nondefault history transfer.
 struct LinearHistory {
-  static constexpr int size = 7;
+  static constexpr int size = 10;
   Vec3 fs{0.0, 0.0, 0.0};    // linear shear force F_s^l
+  Vec3 fd{0.0, 0.0, 0.0};    // dashpot force F^d of the last step (PFC's dp_force)
   double fn = 0.0;           // linear normal force F_n^l (<= 0)
   int state = 0;             // 0 new contact, 1 active, 2 active and slipping
   double e_slip = 0.0;       // energy dissipated by slip at this contact
@@ -53,6 +54,7 @@ struct LinearHistory {
     s.state = static_cast<int>(orient * h[4] + 0.5);
     s.e_slip = orient * h[5];
     s.e_dashpot = orient * h[6];
+    s.fd = {h[7], h[8], h[9]};
     return s;
   }
   DEM_INLINE void store(double *h, double orient) const
@@ -64,6 +66,9 @@ struct LinearHistory {
     h[4] = orient * state;
     h[5] = orient * e_slip;
     h[6] = orient * e_dashpot;
+    h[7] = fd.x;
+    h[8] = fd.y;
+    h[9] = fd.z;
   }
   DEM_INLINE bool slipping() const { return state == 2; }
 };
@@ -147,18 +152,41 @@ DEM_INLINE LinearResult linear_step(const LinearParams &p, const Contact &c, dou
   r.slip_ended = !slip && was_slipping;
 
   // (10-11) dashpots
+  const Vec3 fd_old = h.fd;
   r.f_dashpot = linear_dashpot(p, c, r.kn, r.ks, h.fn, slip);
+  h.fd = r.f_dashpot;
   r.force = (-h.fn) * c.n + fs + r.f_dashpot;
 
-  // (13-14) dissipation: slip part of the shear increment times the mean shear force, and the
-  // dashpot force times the relative displacement
+  // (13-14) dissipation: the slip part of the shear increment and the relative displacement of
+  // the step (v dt), each times the mean of the forces at its two ends, the work that velocity
+  // Verlet actually lets these forces do (eq. 14 with F^d(t) alone is off by O(dt) per contact)
   if (r.ks > 0.0) {
     const Vec3 dds_slip = dds + (1.0 / r.ks) * (fs - fs_old);
     r.d_slip = -0.5 * dot(fs_old + fs, dds_slip);
   }
-  r.d_dashpot = -dt * dot(r.f_dashpot, c.vrel);
+  r.d_dashpot = -0.5 * dt * dot(fd_old + r.f_dashpot, c.vrel);
   h.e_slip += r.d_slip;
   h.e_dashpot += r.d_dashpot;
+  return r;
+}
+
+// Dashpot dissipation of the step in which a contact opens: the second half of the trapezoid
+// of its last dashpot force.
+DEM_INLINE double linear_release(const LinearHistory &h, const Contact &c, double dt)
+{
+  return -0.5 * dt * dot(h.fd, c.vrel);
+}
+
+// The force of an active contact as the last step left it, without advancing the history:
+// what LAMMPS's setup (start of a run, after read_restart) must apply so that a run continues
+// exactly. A contact not yet active is computed as a first step (the caller does not store it).
+DEM_INLINE LinearResult linear_replay(const LinearParams &p, const Contact &c, double dt, LinearHistory &h)
+{
+  if (h.state == 0) return linear_step(p, c, dt, h);
+  LinearResult r;
+  linear_stiffness(p, c.r1, c.r2, r.kn, r.ks);
+  r.f_dashpot = h.fd;
+  r.force = (-h.fn) * c.n + h.fs + h.fd;
   return r;
 }
 

@@ -3,6 +3,9 @@
 Tolerances: the contact starts and ends between two steps, so the measured restitution and
 duration carry an error of order dt/t_c; with about 2000 steps per contact that is ~1e-3.
 We allow 3e-3 (relative) for e and 2e-3 for durations, which interpolation keeps well inside.
+Near critical damping (zeta 0.9) the rebound is slow (e ~ 0.0015): the overlap leaves zero with
+slope e*v0, so the crossing is located less well; there we allow 1e-4 absolute on e (1e-4 of
+the impact speed) and 5e-3 on the duration.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -11,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck, measure  # noqa: E402
-from demtest import Checks  # noqa: E402
+from demtest import Checks, run  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "src"))
 
@@ -39,9 +42,11 @@ for mode in (0, 1):
         coeff = f"* * kn {KN} dp_nratio {z} dp_mode {mode}"
         m = measure(deck("dem/linear", [coeff], dt=dt, steps=int(2.5 * math.pi / w0 / dt)), dt)
         if mode == 0:
-            chk.close(f"dp_mode 0 zeta {z}: restitution", m["e"], e_full(z), rel=3e-3)
+            slow = z > 0.8
+            chk.close(f"dp_mode 0 zeta {z}: restitution", m["e"], e_full(z),
+                      abs_tol=1e-4 if slow else 3e-3 * e_full(z))
             chk.close(f"dp_mode 0 zeta {z}: contact duration pi/w", m["t_overlap"],
-                      math.pi / (w0 * math.sqrt(1 - z * z)), rel=2e-3)
+                      math.pi / (w0 * math.sqrt(1 - z * z)), rel=5e-3 if slow else 2e-3)
         else:
             tf = wtf_no_tension(z) / w0 if z > 0 else math.pi / w0
             chk.close(f"dp_mode 1 zeta {z}: restitution", m["e"], math.exp(-z * w0 * tf), rel=3e-3)
@@ -74,5 +79,20 @@ for mode in (0, 1, 2, 3):
     for e in (0.3, 0.8):
         m = measure(deck("dem/linear", [f"* * kn {KN} restitution {e} dp_mode {mode}"], dt=dt, steps=6000), dt)
         chk.close(f"restitution {e} dp_mode {mode}: achieved", m["e"], e, rel=3e-3)
+
+# 5. stiffness from material: kn = A/(R1/E1 + R2/E2), A = pi min(R)^2 in 3d, 2 min(R) in 2d
+for dim in (3, 2):
+    r2, e1, e2, z = 0.015, 1e7, 3e7, 0.2
+    area = math.pi * R ** 2 if dim == 3 else 2 * R
+    kn_c = area / (R / e1 + r2 / e2)
+    coeffs = [f"1 1 emod {e1} kratio 2 dp_nratio {z}", f"2 2 emod {e2} kratio 3 dp_nratio {z}"]
+    probe = run(deck("dem/linear", coeffs, r2=r2, dim=dim, steps=0))    # masses as LAMMPS sets them
+    mu = probe["m1"] * probe["m2"] / (probe["m1"] + probe["m2"])
+    w0 = math.sqrt(kn_c / mu)
+    dt = math.pi / w0 / 2000
+    m = measure(deck("dem/linear", coeffs, r2=r2, dim=dim, dt=dt, steps=5000), dt)
+    chk.close(f"{dim}d emod: duration from the material stiffness", m["t_overlap"],
+              math.pi / (w0 * math.sqrt(1 - z * z)), rel=2e-3)
+    chk.close(f"{dim}d emod: restitution", m["e"], e_full(z), rel=3e-3)
 
 chk.finish()

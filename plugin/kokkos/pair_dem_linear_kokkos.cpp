@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "kokkos/pair_dem_linear_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "fix_neigh_history_kokkos.h"
+#include "force.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+#include "neigh_list_kokkos.h"
+#include "neigh_request.h"
+#include "neighbor.h"
+#include "update.h"
+
+using namespace LAMMPS_NS;
+using namespace DEM_NS;
+using dem::Vec3;
+
+template <class DeviceType>
+PairDEMLinearKokkos<DeviceType>::PairDEMLinearKokkos(LAMMPS *lmp) : PairDEMLinear(lmp)
+{
+  kokkosable = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK |
+      RMASS_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
+  datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
+  // PairDEMLinear::single reads the CPU history fix and neighbor list, which the Kokkos ones
+  // do not fill: "compute pair/local" is refused rather than reading garbage
+  single_enable = 0;
+}
+
+template <class DeviceType> PairDEMLinearKokkos<DeviceType>::~PairDEMLinearKokkos()
+{
+  if (copymode) return;
+  memoryKK->destroy_kokkos(k_eatom, eatom);
+  memoryKK->destroy_kokkos(k_vatom, vatom);
+  eatom = nullptr;    // freed above, not again by ~Pair
+  vatom = nullptr;
+}
+
+// The base class creates the history fix under this style name (it replaces its FixDummy).
+template <class DeviceType> std::string PairDEMLinearKokkos<DeviceType>::history_fix_style() const
+{
+  return execution_space == Device ? "NEIGH_HISTORY/KK/DEVICE" : "NEIGH_HISTORY/KK/HOST";
+}
+
+template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::init_style()
+{
+  if (force->newton_pair)
+    error->all(FLERR, "Pair style {} requires newton pair off (the Kokkos contact-history fix "
+               "cannot exchange history with newton on): use -pk kokkos newton off", force->pair_style);
+  neighflag = lmp->kokkos->neighflag;
+  if (neighflag == FULL)
+    error->all(FLERR, "Pair style {} requires half neighbor lists: use -pk kokkos neigh half", force->pair_style);
+
+  PairDEMLinear::init_style();    // mixes params, requests the list, creates the history fix
+
+  if (fix_rigid)
+    error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use dem/linear "
+               "without the kk suffix", force->pair_style, fix_rigid->style);
+  if (freeze_group_bit)
+    error->all(FLERR, "Pair style {} does not support fix freeze yet: use dem/linear without the "
+               "kk suffix, or fix setforce 0 0 0 with zero velocity", force->pair_style);
+
+  fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history);
+  if (!fix_historyKK) error->all(FLERR, "Pair style {}: the contact-history fix is not {}", force->pair_style, history_fix_style());
+
+  auto request = neighbor->find_request(this);
+  request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> && !std::is_same_v<DeviceType, LMPDeviceType>);
+  request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
+
+  // per type-pair parameters, as mixed by PairDEMLinear::check_properties, copied to the device
+  const int n = atom->ntypes + 1;
+  kernel.d_params = decltype(kernel.d_params)("dem/linear/kk:params", n, n);
+  auto h_params = Kokkos::create_mirror_view(kernel.d_params);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) h_params(i, j) = params[i][j];
+  Kokkos::deep_copy(kernel.d_params, h_params);
+}
+
+template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int eflag, int vflag)
+{
+  ev_init(eflag, vflag, 0);    // per-atom arrays are Kokkos views, allocated below
+  begin_step_outputs();
+
+  if (eflag_atom) {
+    memoryKK->destroy_kokkos(k_eatom, eatom);
+    memoryKK->create_kokkos(k_eatom, eatom, maxeatom, "pair:eatom");
+    kernel.d_eatom = k_eatom.template view<DeviceType>();
+  }
+  if (vflag_atom) {
+    memoryKK->destroy_kokkos(k_vatom, vatom);
+    memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
+    kernel.d_vatom = k_vatom.template view<DeviceType>();
+  }
+
+  atomKK->sync(execution_space, datamask_read);
+  if (eflag || vflag) atomKK->modified(execution_space, datamask_modify);
+  else atomKK->modified(execution_space, F_MASK | TORQUE_MASK);
+
+  auto &k = kernel;
+  k.x = atomKK->k_x.template view<DeviceType>();
+  k.v = atomKK->k_v.template view<DeviceType>();
+  k.omega = atomKK->k_omega.template view<DeviceType>();
+  k.f = atomKK->k_f.template view<DeviceType>();
+  k.torque = atomKK->k_torque.template view<DeviceType>();
+  k.radius = atomKK->k_radius.template view<DeviceType>();
+  k.rmass = atomKK->k_rmass.template view<DeviceType>();
+  k.type = atomKK->k_type.template view<DeviceType>();
+  k.tag = atomKK->k_tag.template view<DeviceType>();
+
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  k.d_neighbors = k_list->d_neighbors;
+  k.d_ilist = k_list->d_ilist;
+  k.d_numneigh = k_list->d_numneigh;
+
+  fix_historyKK->k_firstflag.template sync<DeviceType>();
+  fix_historyKK->k_firstvalue.template sync<DeviceType>();
+  k.d_firsttouch = fix_historyKK->k_firstflag.template view<DeviceType>();
+  k.d_firstvalue = fix_historyKK->k_firstvalue.template view<DeviceType>();
+
+  k.nlocal = atom->nlocal;
+  k.dt = update->dt;
+  k.update_history = update->setupflag ? 0 : 1;
+  k.arithmetic_meff = arithmetic_meff ? 1 : 0;
+  k.track_energy = track_energy ? 1 : 0;
+  k.eflag_global = eflag_global;
+  k.eflag_atom = eflag_atom;
+  k.vflag_global = vflag_global;
+  k.vflag_atom = vflag_atom;
+
+  // TALLY as in the CPU loop: energies are summed on energy/virial steps and with "energy yes"
+  const bool tally = evflag || track_energy;
+  const int inum = list->inum;
+  DEMLinearSums sum;
+  if (neighflag == HALF) {
+    if (force->newton_pair) tally ? launch<HALF, 1, 1>(inum, sum) : launch<HALF, 1, 0>(inum, sum);
+    else tally ? launch<HALF, 0, 1>(inum, sum) : launch<HALF, 0, 0>(inum, sum);
+  } else {    // HALFTHREAD: j-side updates are atomic
+    if (force->newton_pair) tally ? launch<HALFTHREAD, 1, 1>(inum, sum) : launch<HALFTHREAD, 1, 0>(inum, sum);
+    else tally ? launch<HALFTHREAD, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0>(inum, sum);
+  }
+
+  fix_historyKK->k_firstflag.template modify<DeviceType>();
+  fix_historyKK->k_firstvalue.template modify<DeviceType>();
+
+  if (eflag_global) eng_vdwl += sum.evdwl;
+  if (vflag_global)
+    for (int n = 0; n < 6; n++) virial[n] += sum.v[n];
+  if (eflag_atom) {
+    k_eatom.template modify<DeviceType>();
+    k_eatom.sync_host();
+  }
+  if (vflag_atom) {
+    k_vatom.template modify<DeviceType>();
+    k_vatom.sync_host();
+  }
+
+  // the kernel left zeros where the CPU loop adds nothing (no tally, or setup)
+  totals[E_STRAIN] += sum.e_strain;
+  totals[E_SLIP] += sum.e_slip;
+  totals[E_DASHPOT] += sum.e_dashpot;
+  totals[N_ACTIVATED] += sum.n_activated;
+  totals[N_SLIP_START] += sum.n_slip_start;
+  totals[N_SLIP_END] += sum.n_slip_end;
+  totals[N_ACTIVATED_ALL] += sum.n_activated;
+  totals[N_SLIP_START_ALL] += sum.n_slip_start;
+  totals[N_SLIP_END_ALL] += sum.n_slip_end;
+  end_step_outputs();
+}
+
+template <class DeviceType>
+template <int NEIGHFLAG, int NEWTON, int TALLY>
+void PairDEMLinearKokkos<DeviceType>::launch(int inum, DEMLinearSums &sum)
+{
+  using Policy = Kokkos::RangePolicy<DeviceType, TagDEMLinearCompute<NEIGHFLAG, NEWTON, TALLY>>;
+  Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
+}
+
+// One owned atom i and its half list: the body of PairDEMLinear::compute_loop.
+template <class DeviceType>
+template <int NEIGHFLAG, int NEWTON, int TALLY>
+KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
+    TagDEMLinearCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMLinearSums &sum) const
+{
+  // atomic access to j (and to i, which is some other i's j) with HALFTHREAD lists
+  using Device = typename KKDevice<DeviceType>::value;
+  using Traits = Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>;
+  Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, Device, Traits> a_f = f;
+  Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, Device, Traits> a_torque = torque;
+  Kokkos::View<KK_ACC_FLOAT *, typename DAT::t_kkacc_1d::array_layout, Device, Traits> a_eatom = d_eatom;
+  Kokkos::View<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, Device, Traits> a_vatom = d_vatom;
+  constexpr int nh = dem::LinearHistory::size;
+
+  const int i = d_ilist[ii];
+  const int itype = type[i];
+  const double ri = radius[i], mi = rmass[i];
+  const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
+  const Vec3 vi{v(i, 0), v(i, 1), v(i, 2)};
+  const Vec3 wi{omega(i, 0), omega(i, 1), omega(i, 2)};
+  Vec3 fi{0.0, 0.0, 0.0}, ti{0.0, 0.0, 0.0};
+
+  const int jnum = d_numneigh[i];
+  for (int jj = 0; jj < jnum; jj++) {
+    const int j = d_neighbors(i, jj) & NEIGHMASK;
+    const dem::LinearParams &p = d_params(itype, type[j]);
+    const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
+    const double rj = radius[j];
+    const double reach = ri + rj + p.rgap;
+    const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
+    const bool j_owned = NEWTON || j < nlocal;
+    const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
+
+    // history slots as the CPU style keeps them: scalars carry the orientation sign of the pair
+    // (PairDEMBase::orientation), so the fix's negated j-side copy reads back correctly
+    const double orient = tag[i] < tag[j] ? 1.0 : -1.0;
+    double slot[nh];
+    // PairDEMBase::effective_mass without its rigid and frozen branches (refused at init)
+    const double mj = rmass[j];
+    const double meff = arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+    auto contact = [&]() {
+      return dem::ball_ball(d, dem::norm(d), ri, rj, vi, {v(j, 0), v(j, 1), v(j, 2)}, wi,
+                            {omega(j, 0), omega(j, 1), omega(j, 2)}, meff);
+    };
+
+    if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
+      // the contact just opened: the last half of its dashpot work, as the CPU style. (After a
+      // rebuild FixNeighHistoryKokkos leaves nonzero flags on pairs without history; their
+      // zero history makes this term 0.)
+      if (TALLY && track_energy && update_history && d_firsttouch(i, jj)) {
+        for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
+        sum.e_dashpot += w * dem::linear_release(dem::LinearHistory::load(slot, orient), contact(), dt);
+      }
+      d_firsttouch(i, jj) = 0;
+      for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = 0.0;
+      continue;
+    }
+    d_firsttouch(i, jj) = 1;
+
+    const dem::Contact c = contact();
+    for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
+    dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
+    // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
+    const dem::LinearResult r = update_history ? dem::linear_step(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
+    if (update_history) {
+      h.store(slot, orient);
+      for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = slot[s];
+    }
+
+    const Vec3 F = r.force;    // on j; i gets -F
+    Vec3 tqi, tqj;
+    dem::contact_torques(c, F, tqi, tqj);
+    fi = fi - F;
+    ti = ti + tqi;
+    if (j_owned) {
+      a_f(j, 0) += F.x;
+      a_f(j, 1) += F.y;
+      a_f(j, 2) += F.z;
+      a_torque(j, 0) += tqj.x;
+      a_torque(j, 1) += tqj.y;
+      a_torque(j, 2) += tqj.z;
+    }
+    if (TALLY) {
+      const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
+      sum.e_strain += w * strain;
+      if (update_history) {
+        sum.e_slip += w * r.d_slip;
+        sum.e_dashpot += w * r.d_dashpot;
+      }
+      // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0, -F, x_i - x_j), i always owned
+      if (eflag_global) sum.evdwl += w * strain;
+      if (eflag_atom) {
+        a_eatom(i) += 0.5 * strain;
+        if (j_owned) a_eatom(j) += 0.5 * strain;
+      }
+      if (vflag_global || vflag_atom) {
+        const double vir[6] = {d.x * F.x, d.y * F.y, d.z * F.z, d.x * F.y, d.x * F.z, d.y * F.z};
+        for (int n = 0; n < 6; n++) {
+          if (vflag_global) sum.v[n] += w * vir[n];
+          if (vflag_atom) {
+            a_vatom(i, n) += 0.5 * vir[n];
+            if (j_owned) a_vatom(j, n) += 0.5 * vir[n];
+          }
+        }
+      }
+    }
+    if (update_history) {
+      sum.n_activated += w * r.activated;
+      sum.n_slip_start += w * r.slip_started;
+      sum.n_slip_end += w * r.slip_ended;
+    }
+  }
+
+  a_f(i, 0) += fi.x;
+  a_f(i, 1) += fi.y;
+  a_f(i, 2) += fi.z;
+  a_torque(i, 0) += ti.x;
+  a_torque(i, 1) += ti.y;
+  a_torque(i, 2) += ti.z;
+}
+
+namespace DEM_NS {
+template class PairDEMLinearKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class PairDEMLinearKokkos<LMPHostType>;
+#endif
+}    // namespace DEM_NS

@@ -1,0 +1,104 @@
+// pair_style dem/linear/kk: the Kokkos version of dem/linear (CPU threads or GPU). The kernel
+// calls the same core law as the CPU style (dem::linear_step); this file only moves data between
+// LAMMPS's Kokkos views and the core, with the CPU style's history layout, signs and tallies.
+// Limits: newton pair off and half neighbor lists (FixNeighHistoryKokkos), double precision,
+// no rigid bodies or fix freeze, no compute pair/local (single) yet.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "kokkos_type.h"
+#include "pair_dem_linear.h"
+
+#include <type_traits>
+
+namespace LAMMPS_NS {
+template <class DeviceType> class FixNeighHistoryKokkos;
+}
+
+namespace DEM_NS {
+
+// The core works in double; KOKKOS single or mixed precision would silently change the numbers.
+static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, double>,
+              "dem/linear/kk needs LAMMPS built with KOKKOS_PREC=double");
+
+template <int NEIGHFLAG, int NEWTON, int TALLY> struct TagDEMLinearCompute {};
+
+// What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
+// the pvector entries (strain, slip and dashpot energies; activation and slip events).
+struct DEMLinearSums {
+  double evdwl, v[6];
+  double e_strain, e_slip, e_dashpot;
+  double n_activated, n_slip_start, n_slip_end;
+
+  KOKKOS_INLINE_FUNCTION DEMLinearSums()
+  {
+    evdwl = e_strain = e_slip = e_dashpot = n_activated = n_slip_start = n_slip_end = 0.0;
+    for (int k = 0; k < 6; k++) v[k] = 0.0;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const DEMLinearSums &o)
+  {
+    evdwl += o.evdwl;
+    for (int k = 0; k < 6; k++) v[k] += o.v[k];
+    e_strain += o.e_strain;
+    e_slip += o.e_slip;
+    e_dashpot += o.e_dashpot;
+    n_activated += o.n_activated;
+    n_slip_start += o.n_slip_start;
+    n_slip_end += o.n_slip_end;
+  }
+};
+
+// The kernel functor: views and scalars only (no pair object, no std containers, no host
+// pointers), so it can be copied to a GPU. Filled by PairDEMLinearKokkos::compute every step.
+template <class DeviceType> struct DEMLinearKernel {
+  typedef DeviceType device_type;
+  typedef ArrayTypes<DeviceType> AT;
+  typedef DEMLinearSums value_type;
+
+  typename AT::t_kkfloat_1d_3_lr_randomread x;
+  typename AT::t_kkfloat_1d_3_randomread v, omega;
+  typename AT::t_kkacc_1d_3 f, torque;
+  typename AT::t_kkfloat_1d_randomread radius, rmass;
+  typename AT::t_int_1d_randomread type;
+  typename AT::t_tagint_1d_randomread tag;
+  typename AT::t_kkacc_1d d_eatom;
+  typename AT::t_kkacc_1d_6 d_vatom;
+
+  typename AT::t_neighbors_2d d_neighbors;
+  typename AT::t_int_1d_randomread d_ilist, d_numneigh;
+  typename AT::t_int_2d d_firsttouch;         // FixNeighHistoryKokkos: contact flag per (i, jj)
+  typename AT::t_kkfloat_2d d_firstvalue;     // and its LinearHistory::size slots per (i, jj)
+  Kokkos::View<dem::LinearParams **, typename KKDevice<DeviceType>::value> d_params;
+
+  int nlocal = 0;
+  double dt = 0.0;
+  int update_history = 0;    // 0 during setup: replay the stored force, do not advance it
+  int arithmetic_meff = 0, track_energy = 0;
+  int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
+
+  template <int NEIGHFLAG, int NEWTON, int TALLY>
+  KOKKOS_INLINE_FUNCTION void operator()(TagDEMLinearCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
+                                         DEMLinearSums &sum) const;
+};
+
+template <class DeviceType> class PairDEMLinearKokkos : public PairDEMLinear {
+ public:
+  typedef DeviceType device_type;
+  typedef ArrayTypes<DeviceType> AT;
+
+  PairDEMLinearKokkos(LAMMPS_NS::LAMMPS *lmp);
+  ~PairDEMLinearKokkos() override;
+  void compute(int eflag, int vflag) override;
+  void init_style() override;
+
+ protected:
+  std::string history_fix_style() const override;
+  template <int NEIGHFLAG, int NEWTON, int TALLY> void launch(int inum, DEMLinearSums &sum);
+
+  DEMLinearKernel<DeviceType> kernel;
+  LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
+  int neighflag = 0;
+  DAT::ttransform_kkacc_1d k_eatom;
+  DAT::ttransform_kkacc_1d_6 k_vatom;
+};
+
+}    // namespace DEM_NS

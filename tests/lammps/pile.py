@@ -1,0 +1,57 @@
+"""A settling pile: ~1000 spheres falling under gravity onto a frozen layer in a periodic box.
+
+Decomposition independent set-up (lattice positions, 'velocity ... loop geom'), so runs on any
+number of ranks, CPU or Kokkos, start from the same state.
+"""
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+R, RHO = 0.001, 2500.0
+
+
+def pile_deck(pair_style="dem/linear", coeff="* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1",
+              steps=3000, dt=1e-5, dump=None, extra_before_run="", thermo_every=100, energy=False,
+              restart_mid=None):
+    dump_cmd = f"dump d all custom {steps} {dump} id x y z vx vy vz omegax omegay omegaz\n" \
+               "dump_modify d sort id format float %.17g" if dump else ""
+    restart_cmd = f"restart {restart_mid} restart.*" if restart_mid else ""
+    return f"""
+units si
+atom_style sphere
+atom_modify map array
+boundary p p f
+comm_modify vel yes
+region box block 0 0.02 0 0.02 0 0.05
+create_box 2 box
+lattice sc 0.002 origin 0.5 0.5 0.5
+region floor block 0 0.02 0 0.02 0 0.002 units box
+create_atoms 2 region floor
+lattice sc 0.0025 origin 0.5 0.5 0.5
+region fall block 0 0.02 0 0.02 0.004 0.0435 units box
+create_atoms 1 region fall
+set type 1 diameter {2 * R} density {RHO}
+set type 2 diameter {2 * R} density {RHO}
+group floor type 2
+group grains type 1
+velocity grains create 1e15 4928459 loop geom dist gaussian
+velocity grains set NULL NULL -0.05 sum yes
+pair_style {pair_style}
+pair_coeff {coeff}
+neighbor 0.0004 bin
+neigh_modify delay 0 every 1 check yes
+fix freeze floor freeze
+fix integrate grains nve/sphere
+fix gravity grains gravity 9.81 vector 0 0 -1
+timestep {dt}
+compute dem all pair {pair_style.split()[0]}
+variable pe_grav atom mass*9.81*z
+compute pe_grav grains reduce sum v_pe_grav
+compute erot grains erotate/sphere
+compute ke grains ke
+thermo_style custom step atoms c_ke c_erot c_pe_grav c_dem[1] c_dem[2] c_dem[3] c_dem[7] c_dem[8] c_dem[9]
+thermo_modify format float %.17g norm no
+thermo {thermo_every}
+{dump_cmd}
+{restart_cmd}
+{extra_before_run}
+run {steps}
+"""

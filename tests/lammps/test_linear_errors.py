@@ -1,0 +1,65 @@
+"""Every bad dem/linear input gives a LAMMPS error that names the keyword or requirement."""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from demtest import Checks, run  # noqa: E402
+
+BASE = """
+units si
+atom_style {atom_style}
+{comm}
+region box block -1 1 -1 1 -1 1
+create_box 2 box
+create_atoms 1 single 0 0 0
+create_atoms 2 single 0.5 0 0
+{settings}
+pair_style {pair_style}
+{coeffs}
+fix 1 all nve{nve}
+run 0
+"""
+
+
+def deck(coeffs="pair_coeff * * kn 1e5", pair_style="dem/linear", atom_style="sphere",
+         comm="comm_modify vel yes", settings="", nve="/sphere"):
+    return BASE.format(coeffs=coeffs, pair_style=pair_style, atom_style=atom_style, comm=comm,
+                       settings=settings, nve=nve)
+
+
+CASES = [
+    # (what, deck, words the message must contain)
+    ("negative kn", deck("pair_coeff * * kn -1"), ["kn", "[0, inf)"]),
+    ("negative ks", deck("pair_coeff * * kn 1 ks -1"), ["ks", "[0, inf)"]),
+    ("negative fric", deck("pair_coeff * * kn 1 fric -0.1"), ["fric", "[0, inf)"]),
+    ("lin_mode 2", deck("pair_coeff * * kn 1 lin_mode 2"), ["lin_mode", "0 or 1"]),
+    ("dp_nratio above 1", deck("pair_coeff * * kn 1 dp_nratio 1.2"), ["dp_nratio", "[0, 1]"]),
+    ("dp_sratio negative", deck("pair_coeff * * kn 1 dp_sratio -0.2"), ["dp_sratio", "[0, 1]"]),
+    ("dp_mode 4", deck("pair_coeff * * kn 1 dp_mode 4"), ["dp_mode", "0, 1, 2 or 3"]),
+    ("emod zero", deck("pair_coeff * * emod 0"), ["emod", "(0, inf)"]),
+    ("restitution above 1", deck("pair_coeff * * kn 1 restitution 1.5"), ["restitution", "(0, 1]"]),
+    ("restitution unreachable without tension",
+     deck("pair_coeff * * kn 1 restitution 0.05 dp_mode 1"), ["restitution", "no-tension"]),
+    ("restitution and dp_nratio", deck("pair_coeff * * kn 1 restitution 0.5 dp_nratio 0.1"),
+     ["restitution", "dp_nratio"]),
+    ("unknown keyword", deck("pair_coeff * * kn 1 stiffness 3"), ["unknown keyword stiffness"]),
+    ("missing value", deck("pair_coeff * * kn"), ["pair_coeff"]),
+    ("type without properties", deck("pair_coeff 1 1 kn 1"), ["All pair coeffs are not set"]),
+    ("non-inheritable mismatch", deck("pair_coeff 1 1 kn 1 dp_nratio 0.1\npair_coeff 2 2 kn 1 dp_nratio 0.2"),
+     ["dp_nratio", "types 1 and 2"]),
+    ("emod mixed with kn", deck("pair_coeff 1 1 kn 1\npair_coeff 2 2 emod 1e6"), ["emod"]),
+    ("kratio without emod", deck("pair_coeff * * kn 1 kratio 2"), ["kratio"]),
+    ("overlapping ranges", deck("pair_coeff * * kn 1\npair_coeff 1 1*2 kn 1"), ["overlap"]),
+    ("bad meff", deck(pair_style="dem/linear meff geometric"), ["meff", "harmonic or arithmetic"]),
+    ("unknown pair_style keyword", deck(pair_style="dem/linear foo 1"), ["unknown keyword foo"]),
+    ("no ghost velocities", deck(comm=""), ["comm_modify vel yes"]),
+    ("point particles", deck(atom_style="atomic", settings="mass * 1.0", nve=""), ["atom_style sphere"]),
+]
+
+chk = Checks()
+for what, text, words in CASES:
+    res = run(text, expect_error=True)
+    msg = res.error or ""
+    chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+chk.finish()

@@ -1,0 +1,72 @@
+"""dem/linear restart: N steps straight equal N/2 steps, a restart file, and N/2 more steps
+in a new LAMMPS process, to round-off (positions, velocities, spins and the contact history,
+seen through the shear forces and slip states of compute pair/local and the global totals)."""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from demtest import Checks, read_dump, run  # noqa: E402
+from pile import pile_deck  # noqa: E402
+
+N = 2000
+COEFF = "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2 dp_mode 3 lin_mode 1"
+LOCAL = """compute pl all pair/local p2 p3 p7 p13
+compute shear all reduce sum c_pl[1] c_pl[2] c_pl[3] c_pl[4] inputs local
+variable s1 equal c_shear[1]
+variable s2 equal c_shear[2]
+variable s3 equal c_shear[3]
+variable s4 equal c_shear[4]
+variable e2 equal c_dem[2]
+variable e3 equal c_dem[3]
+variable n7 equal c_dem[7]
+"""
+PRINT = "\n".join(f'print "@ {v} ${{{v}}}"' for v in ("s1", "s2", "s3", "s4", "e2", "e3", "n7"))
+
+
+def continuation(workdir, steps):
+    return f"""
+read_restart restart.{N // 2}
+comm_modify vel yes
+neighbor 0.0004 bin
+neigh_modify delay 0 every 1 check yes
+fix freeze floor freeze
+fix integrate grains nve/sphere
+fix gravity grains gravity 9.81 vector 0 0 -1
+timestep 1e-5
+compute dem all pair dem/linear
+{LOCAL}
+dump d all custom {steps} final.dump id x y z vx vy vz omegax omegay omegaz
+dump_modify d sort id format float %.17g
+thermo_style custom step c_dem[2]
+run {steps}
+{PRINT}
+"""
+
+
+def main(kokkos=False, ranks=1):
+    chk = Checks()
+    straight = run(pile_deck("dem/linear energy yes", COEFF, steps=N, dump="final.dump",
+                             extra_before_run=LOCAL, restart_mid=N // 2) + PRINT, kokkos=kokkos, ranks=ranks)
+    second = straight.workdir + "-second"
+    os.makedirs(second)
+    shutil.copy(os.path.join(straight.workdir, f"restart.{N // 2}"), second)
+    resumed = run(continuation(second, N // 2), workdir=second, kokkos=kokkos, ranks=ranks)
+    a = read_dump(os.path.join(straight.workdir, "final.dump"))
+    b = read_dump(os.path.join(second, "final.dump"))
+    for cols, tol in ((("x", "y", "z"), 1e-12), (("vx", "vy", "vz"), 1e-10), (("omegax", "omegay", "omegaz"), 1e-7)):
+        diff = max(abs(a[i][c] - b[i][c]) for i in a for c in cols)
+        chk.close(f"restart: max difference in {cols}", diff, 0.0, abs_tol=tol)
+    for key, what in (("s1", "sum of shear force s-components"), ("s2", "sum of shear force t-components"),
+                      ("s3", "number of sliding contacts"), ("s4", "per-contact slip energy sum"),
+                      ("e2", "cumulative slip energy"), ("e3", "cumulative dashpot energy"),
+                      ("n7", "cumulative activations")):
+        want = straight[key]
+        chk.close(f"restart: {what}", resumed[key], want, abs_tol=1e-9 * max(1.0, abs(want)))
+    chk.true(straight["s3"] > 0 and abs(straight["s2"]) > 0, "restart: the pile has sliding contacts with shear")
+    chk.finish()
+
+
+if __name__ == "__main__":
+    main()
