@@ -134,11 +134,10 @@ void PairDEMBase::init_style()
   MPI_Allreduce(&dyn[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
   MPI_Allreduce(&frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
 
-  // a positive reference gap makes contacts active before the spheres touch
-  beyond_contact = 0;
-  for (int i = 1; i <= ntypes; i++)
-    for (int j = i; j <= ntypes; j++)
-      if (max_reference_gap(i, j) > 0.0) beyond_contact = 1;
+  // Contacts are active while g_s <= 0: with a positive reference gap before the spheres touch,
+  // and at exactly zero gap, where LAMMPS's neighbor build (rsq < radsum^2) would drop the
+  // history. beyond_contact makes it keep the history of every contact that was active.
+  beyond_contact = 1;
 
   consolidate_totals();
 }
