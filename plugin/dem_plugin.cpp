@@ -4,7 +4,7 @@
 #include "version.h"
 
 #include "pair_dem_linear.h"
-#ifdef DEM_KK_STYLES
+#ifdef LMP_KOKKOS
 #include "kokkos/pair_dem_linear_kokkos.h"
 #endif
 
@@ -37,7 +37,7 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
   register_pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>,
                 lmp, handle, regfunc);
-#ifdef DEM_KK_STYLES
+#ifdef LMP_KOKKOS
   using Device = DEM_NS::PairDEMLinearKokkos<LMPDeviceType>;
   using Host = DEM_NS::PairDEMLinearKokkos<LMPHostType>;
   register_pair("dem/linear/kk", "PFC linear contact model (Kokkos)", &create_pair<Device>, lmp, handle, regfunc);

@@ -4,6 +4,7 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
+#include "fix.h"
 #include "fix_neigh_history_kokkos.h"
 #include "force.h"
 #include "kokkos.h"
@@ -23,7 +24,7 @@ PairDEMLinearKokkos<DeviceType>::PairDEMLinearKokkos(LAMMPS *lmp) : PairDEMLinea
   kokkosable = 1;
   atomKK = (AtomKokkos *) atom;
   execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK |
+  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK | MASK_MASK |
       RMASS_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
   datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
   // PairDEMLinear::single reads the CPU history fix and neighbor list, which the Kokkos ones
@@ -33,7 +34,7 @@ PairDEMLinearKokkos<DeviceType>::PairDEMLinearKokkos(LAMMPS *lmp) : PairDEMLinea
 
 template <class DeviceType> PairDEMLinearKokkos<DeviceType>::~PairDEMLinearKokkos()
 {
-  if (copymode) return;
+  if (copymode) return;    // LAMMPS convention; this pair object is never copied into a kernel
   memoryKK->destroy_kokkos(k_eatom, eatom);
   memoryKK->destroy_kokkos(k_vatom, vatom);
   eatom = nullptr;    // freed above, not again by ~Pair
@@ -53,22 +54,23 @@ template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::init_style()
                "cannot exchange history with newton on): use -pk kokkos newton off", force->pair_style);
   neighflag = lmp->kokkos->neighflag;
   if (neighflag == FULL)
-    error->all(FLERR, "Pair style {} requires half neighbor lists: use -pk kokkos neigh half", force->pair_style);
+    error->all(FLERR, "Pair style {} requires half neighbor lists: use -pk kokkos neigh half",
+               force->pair_style);
 
   PairDEMLinear::init_style();    // mixes params, requests the list, creates the history fix
 
   if (fix_rigid)
     error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use dem/linear "
                "without the kk suffix", force->pair_style, fix_rigid->style);
-  if (freeze_group_bit)
-    error->all(FLERR, "Pair style {} does not support fix freeze yet: use dem/linear without the "
-               "kk suffix, or fix setforce 0 0 0 with zero velocity", force->pair_style);
 
   fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history);
-  if (!fix_historyKK) error->all(FLERR, "Pair style {}: the contact-history fix is not {}", force->pair_style, history_fix_style());
+  if (!fix_historyKK)
+    error->all(FLERR, "Pair style {}: the contact-history fix is not {}", force->pair_style,
+               history_fix_style());
 
   auto request = neighbor->find_request(this);
-  request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> && !std::is_same_v<DeviceType, LMPDeviceType>);
+  request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> &&
+                           !std::is_same_v<DeviceType, LMPDeviceType>);
   request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
 
   // per type-pair parameters, as mixed by PairDEMLinear::check_properties, copied to the device
@@ -109,6 +111,7 @@ template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int ef
   k.radius = atomKK->k_radius.template view<DeviceType>();
   k.rmass = atomKK->k_rmass.template view<DeviceType>();
   k.type = atomKK->k_type.template view<DeviceType>();
+  k.mask = atomKK->k_mask.template view<DeviceType>();
   k.tag = atomKK->k_tag.template view<DeviceType>();
 
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
@@ -125,6 +128,7 @@ template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int ef
   k.dt = update->dt;
   k.update_history = update->setupflag ? 0 : 1;
   k.arithmetic_meff = arithmetic_meff ? 1 : 0;
+  k.freeze_group_bit = freeze_group_bit;
   k.track_energy = track_energy ? 1 : 0;
   k.eflag_global = eflag_global;
   k.eflag_atom = eflag_atom;
@@ -217,9 +221,11 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     // (PairDEMBase::orientation), so the fix's negated j-side copy reads back correctly
     const double orient = tag[i] < tag[j] ? 1.0 : -1.0;
     double slot[nh];
-    // PairDEMBase::effective_mass without its rigid and frozen branches (refused at init)
+    // PairDEMBase::effective_mass without its rigid-body branch (refused at init)
     const double mj = rmass[j];
-    const double meff = arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+    double meff = arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+    if (mask[j] & freeze_group_bit) meff = mi;
+    if (mask[i] & freeze_group_bit) meff = mj;
     auto contact = [&]() {
       return dem::ball_ball(d, dem::norm(d), ri, rj, vi, {v(j, 0), v(j, 1), v(j, 2)}, wi,
                             {omega(j, 0), omega(j, 1), omega(j, 2)}, meff);
@@ -243,7 +249,8 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
     dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
-    const dem::LinearResult r = update_history ? dem::linear_step(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
+    const dem::LinearResult r =
+        update_history ? dem::linear_step(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
     if (update_history) {
       h.store(slot, orient);
       for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = slot[s];

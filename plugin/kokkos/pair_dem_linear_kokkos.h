@@ -1,8 +1,9 @@
 // pair_style dem/linear/kk: the Kokkos version of dem/linear (CPU threads or GPU). The kernel
-// calls the same core law as the CPU style (dem::linear_step); this file only moves data between
-// LAMMPS's Kokkos views and the core, with the CPU style's history layout, signs and tallies.
+// calls the same core functions as PairDEMLinear::compute_loop (dem::linear_step, linear_replay
+// on setup, linear_release when a contact opens); this file only moves data between LAMMPS's
+// Kokkos views and the core, with the CPU style's history layout, signs and tallies.
 // Limits: newton pair off and half neighbor lists (FixNeighHistoryKokkos), double precision,
-// no rigid bodies or fix freeze, no compute pair/local (single) yet.
+// no rigid bodies and no compute pair/local (single) yet.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "kokkos_type.h"
@@ -47,8 +48,10 @@ struct DEMLinearSums {
   }
 };
 
-// The kernel functor: views and scalars only (no pair object, no std containers, no host
-// pointers), so it can be copied to a GPU. Filled by PairDEMLinearKokkos::compute every step.
+// The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
+// so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
+// (guarded by copymode); PairDEMLinear holds std::vectors, so the kernel state lives here instead
+// and is refreshed by PairDEMLinearKokkos::compute every step.
 template <class DeviceType> struct DEMLinearKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
@@ -58,7 +61,7 @@ template <class DeviceType> struct DEMLinearKernel {
   typename AT::t_kkfloat_1d_3_randomread v, omega;
   typename AT::t_kkacc_1d_3 f, torque;
   typename AT::t_kkfloat_1d_randomread radius, rmass;
-  typename AT::t_int_1d_randomread type;
+  typename AT::t_int_1d_randomread type, mask;
   typename AT::t_tagint_1d_randomread tag;
   typename AT::t_kkacc_1d d_eatom;
   typename AT::t_kkacc_1d_6 d_vatom;
@@ -73,6 +76,7 @@ template <class DeviceType> struct DEMLinearKernel {
   double dt = 0.0;
   int update_history = 0;    // 0 during setup: replay the stored force, do not advance it
   int arithmetic_meff = 0, track_energy = 0;
+  int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
   template <int NEIGHFLAG, int NEWTON, int TALLY>
