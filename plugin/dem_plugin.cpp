@@ -5,6 +5,7 @@
 
 #include "pair_dem_linear.h"
 #ifdef LMP_KOKKOS
+#include "kokkos/fix_dem_history_kokkos.h"
 #include "kokkos/pair_dem_linear_kokkos.h"
 #endif
 
@@ -17,16 +18,23 @@ template <class Style> void *create_pair(void *lmp)
   return new Style(static_cast<LAMMPS *>(lmp));
 }
 
-void register_pair(const char *name, const char *info, lammpsplugin_factory1 *factory, void *lmp,
-                   void *handle, void *regfunc)
+template <class Style> void *create_fix(void *lmp, int narg, char **arg)
+{
+  return new Style(static_cast<LAMMPS *>(lmp), narg, arg);
+}
+
+void register_style(const char *style, const char *name, const char *info, void *factory, void *lmp,
+                    void *handle, void *regfunc)
 {
   lammpsplugin_t plugin;
   plugin.version = LAMMPS_VERSION;
-  plugin.style = "pair";
+  plugin.style = style;
   plugin.name = name;
   plugin.info = info;
   plugin.author = "lammps-dem-plugin developers";
-  plugin.creator.v1 = factory;
+  // pair styles are made by a creator.v1 (lmp), fixes by a creator.v2 (lmp, narg, arg)
+  if (std::string(style) == "pair") plugin.creator.v1 = reinterpret_cast<lammpsplugin_factory1 *>(factory);
+  else plugin.creator.v2 = reinterpret_cast<lammpsplugin_factory2 *>(factory);
   plugin.handle = handle;
   (*reinterpret_cast<lammpsplugin_regfunc>(regfunc))(&plugin, lmp);
 }
@@ -35,13 +43,22 @@ void register_pair(const char *name, const char *info, lammpsplugin_factory1 *fa
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
-  register_pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>,
-                lmp, handle, regfunc);
+  auto pair = [&](const char *name, const char *info, lammpsplugin_factory1 *factory) {
+    register_style("pair", name, info, reinterpret_cast<void *>(factory), lmp, handle, regfunc);
+  };
+  pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>);
 #ifdef LMP_KOKKOS
   using Device = DEM_NS::PairDEMLinearKokkos<LMPDeviceType>;
   using Host = DEM_NS::PairDEMLinearKokkos<LMPHostType>;
-  register_pair("dem/linear/kk", "PFC linear contact model (Kokkos)", &create_pair<Device>, lmp, handle, regfunc);
-  register_pair("dem/linear/kk/device", "PFC linear contact model (Kokkos)", &create_pair<Device>, lmp, handle, regfunc);
-  register_pair("dem/linear/kk/host", "PFC linear contact model (Kokkos)", &create_pair<Host>, lmp, handle, regfunc);
+  pair("dem/linear/kk", "PFC linear contact model (Kokkos)", &create_pair<Device>);
+  pair("dem/linear/kk/device", "PFC linear contact model (Kokkos)", &create_pair<Device>);
+  pair("dem/linear/kk/host", "PFC linear contact model (Kokkos)", &create_pair<Host>);
+  // contact history for the /kk styles (internal, created by the pair styles)
+  auto fix = [&](const char *name, lammpsplugin_factory2 *factory) {
+    register_style("fix", name, "contact history with restart support (Kokkos)", reinterpret_cast<void *>(factory),
+                   lmp, handle, regfunc);
+  };
+  fix("DEM_HISTORY/KK/DEVICE", &create_fix<DEM_NS::FixDEMHistoryKokkos<LMPDeviceType>>);
+  fix("DEM_HISTORY/KK/HOST", &create_fix<DEM_NS::FixDEMHistoryKokkos<LMPHostType>>);
 #endif
 }

@@ -44,7 +44,8 @@ template <class DeviceType> PairDEMLinearKokkos<DeviceType>::~PairDEMLinearKokko
 // The base class creates the history fix under this style name (it replaces its FixDummy).
 template <class DeviceType> std::string PairDEMLinearKokkos<DeviceType>::history_fix_style() const
 {
-  return execution_space == Device ? "NEIGH_HISTORY/KK/DEVICE" : "NEIGH_HISTORY/KK/HOST";
+  // our subclass of LAMMPS's Kokkos history fix, with working restart files
+  return execution_space == Device ? "DEM_HISTORY/KK/DEVICE" : "DEM_HISTORY/KK/HOST";
 }
 
 template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::init_style()

@@ -39,4 +39,4 @@ def main(kokkos=False):
 
 
 if __name__ == "__main__":
-    main()
+    main(kokkos="--kokkos" in sys.argv)

@@ -12,20 +12,29 @@ from pile import pile_deck  # noqa: E402
 
 N = 2000
 COEFF = "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2 dp_mode 3 lin_mode 1"
-LOCAL = """compute pl all pair/local p2 p3 p7 p13
+PAIR_LOCAL = """compute pl all pair/local p2 p3 p7 p13
 compute shear all reduce sum c_pl[1] c_pl[2] c_pl[3] c_pl[4] inputs local
 variable s1 equal c_shear[1]
 variable s2 equal c_shear[2]
 variable s3 equal c_shear[3]
 variable s4 equal c_shear[4]
-variable e2 equal c_dem[2]
+"""
+GLOBAL = """variable e2 equal c_dem[2]
 variable e3 equal c_dem[3]
 variable n7 equal c_dem[7]
 """
-PRINT = "\n".join(f'print "@ {v} ${{{v}}}"' for v in ("s1", "s2", "s3", "s4", "e2", "e3", "n7"))
+LOCAL_KEYS, GLOBAL_KEYS = ("s1", "s2", "s3", "s4"), ("e2", "e3", "n7")
 
 
-def continuation(workdir, steps):
+def outputs(kokkos):
+    """Deck lines and printed keys: compute pair/local is not available with /kk."""
+    keys = GLOBAL_KEYS if kokkos else LOCAL_KEYS + GLOBAL_KEYS
+    text = GLOBAL if kokkos else PAIR_LOCAL + GLOBAL
+    return text, "\n".join(f'print "@ {v} ${{{v}}}"' for v in keys), keys
+
+
+def continuation(steps, kokkos):
+    local, prints, _ = outputs(kokkos)
     return f"""
 read_restart restart.{N // 2}
 comm_modify vel yes
@@ -36,23 +45,24 @@ fix integrate grains nve/sphere
 fix gravity grains gravity 9.81 vector 0 0 -1
 timestep 1e-5
 compute dem all pair dem/linear
-{LOCAL}
+{local}
 dump d all custom {steps} final.dump id x y z vx vy vz omegax omegay omegaz
 dump_modify d sort id format float %.17g
 thermo_style custom step c_dem[2]
 run {steps}
-{PRINT}
+{prints}
 """
 
 
 def main(kokkos=False, ranks=1):
     chk = Checks()
+    local, prints, keys = outputs(kokkos)
     straight = run(pile_deck("dem/linear energy yes", COEFF, steps=N, dump="final.dump",
-                             extra_before_run=LOCAL, restart_mid=N // 2) + PRINT, kokkos=kokkos, ranks=ranks)
+                             extra_before_run=local, restart_mid=N // 2) + prints, kokkos=kokkos, ranks=ranks)
     second = straight.workdir + "-second"
     os.makedirs(second)
     shutil.copy(os.path.join(straight.workdir, f"restart.{N // 2}"), second)
-    resumed = run(continuation(second, N // 2), workdir=second, kokkos=kokkos, ranks=ranks)
+    resumed = run(continuation(N // 2, kokkos), workdir=second, kokkos=kokkos, ranks=ranks)
     a = read_dump(os.path.join(straight.workdir, "final.dump"))
     b = read_dump(os.path.join(second, "final.dump"))
     for cols, tol in ((("x", "y", "z"), 1e-12), (("vx", "vy", "vz"), 1e-10), (("omegax", "omegay", "omegaz"), 1e-7)):
@@ -62,11 +72,14 @@ def main(kokkos=False, ranks=1):
                       ("s3", "number of sliding contacts"), ("s4", "per-contact slip energy sum"),
                       ("e2", "cumulative slip energy"), ("e3", "cumulative dashpot energy"),
                       ("n7", "cumulative activations")):
+        if key not in keys:
+            continue
         want = straight[key]
         chk.close(f"restart: {what}", resumed[key], want, abs_tol=1e-9 * max(1.0, abs(want)))
-    chk.true(straight["s3"] > 0 and abs(straight["s2"]) > 0, "restart: the pile has sliding contacts with shear")
+    if not kokkos:
+        chk.true(straight["s3"] > 0 and abs(straight["s2"]) > 0, "restart: the pile has sliding contacts with shear")
     chk.finish()
 
 
 if __name__ == "__main__":
-    main()
+    main(kokkos="--kokkos" in sys.argv, ranks=2 if "--mpi" in sys.argv else 1)
