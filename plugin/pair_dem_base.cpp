@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
 
+#include "dem/contact.h"
+
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
@@ -208,9 +210,7 @@ double PairDEMBase::effective_mass(int i, int j) const
     if (mass_rigid[j] > 0.0) mj = mass_rigid[j];
   }
   const int *mask = atom->mask;
-  if (mask[i] & freeze_group_bit) return mj;
-  if (mask[j] & freeze_group_bit) return mi;
-  return arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+  return dem::effective_mass(mi, mj, mask[i] & freeze_group_bit, mask[j] & freeze_group_bit, arithmetic_meff);
 }
 
 void PairDEMBase::update_rigid_masses()

@@ -222,11 +222,9 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     // (PairDEMBase::orientation), so the fix's negated j-side copy reads back correctly
     const double orient = tag[i] < tag[j] ? 1.0 : -1.0;
     double slot[nh];
-    // PairDEMBase::effective_mass without its rigid-body branch (refused at init)
-    const double mj = rmass[j];
-    double meff = arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
-    if (mask[j] & freeze_group_bit) meff = mi;
-    if (mask[i] & freeze_group_bit) meff = mj;
+    // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
+    const double meff = dem::effective_mass(mi, rmass[j], mask[i] & freeze_group_bit,
+                                            mask[j] & freeze_group_bit, arithmetic_meff);
     auto contact = [&]() {
       return dem::ball_ball(d, dem::norm(d), ri, rj, vi, {v(j, 0), v(j, 1), v(j, 2)}, wi,
                             {omega(j, 0), omega(j, 1), omega(j, 2)}, meff);

@@ -18,6 +18,15 @@ struct Contact {
   double r1, r2;    // radii (r2 is unused for walls)
 };
 
+// Effective mass m_c of a ball-ball contact (PFC eq. 10): m1 m2/(m1+m2), or PFC 3.0's arithmetic
+// mean (m1+m2)/2 on request; against a frozen particle, the mass of the other one.
+DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen2, bool arithmetic)
+{
+  if (frozen1) return m2;
+  if (frozen2) return m1;
+  return arithmetic ? 0.5 * (m1 + m2) : m1 * m2 / (m1 + m2);
+}
+
 // Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0).
 DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
                              Vec3 w2, double meff)
