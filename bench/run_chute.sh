@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Chute-flow benchmark of dem/linear against LAMMPS's granular pair styles (see bench/README.md).
 #
-#   bench/run_chute.sh [-s STEPS] [-r REPEATS] [-t THREADS] [-k 0|1]
-#     -s STEPS    MD steps per run (default 3000)
+#   bench/run_chute.sh [-s STEPS] [-r REPEATS] [-t THREADS] [-k auto|0|1] [-n STEPS]
+#     -s STEPS    MD steps per run (default 2000)
 #     -r REPEATS  runs of every case; the fastest loop time is reported (default 2)
 #     -t THREADS  Kokkos OpenMP threads of the /kk cases (default 2)
-#     -k 0|1      fix freeze on the base in the /kk cases (default 0: dem/linear/kk refuses it)
+#     -k auto|0|1 fix freeze on the base in the /kk cases: 1 as in the original deck, 0 without;
+#                 auto (default): 1 if dem/linear/kk accepts fix freeze (checked with a 0-step
+#                 run), else 0 for both /kk cases
 #     -n STEPS    steps of the normal-force-only mapping check (default 300, 0 skips it)
 #   Environment: DEM_PLUGIN_BUILD (plugin build folder, as for tools/lmp; it must lie inside the
 #   checkout or the dependency cache, because tools/lmp's sandbox has a private /tmp),
@@ -23,7 +25,7 @@ BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"    # LAMMPS_SRC, PLUGIN_BUILD, DEM_CACHE_DIR
 
-steps=3000 repeats=2 threads=2 kk_freeze=0 check_steps=300
+steps=2000 repeats=2 threads=2 kk_freeze=auto check_steps=300
 while getopts "s:r:t:k:n:h" opt; do
     case "$opt" in
         s) steps=$OPTARG ;;
@@ -31,7 +33,7 @@ while getopts "s:r:t:k:n:h" opt; do
         t) threads=$OPTARG ;;
         k) kk_freeze=$OPTARG ;;
         n) check_steps=$OPTARG ;;
-        *) sed -n '2,14p' "$0"; exit 2 ;;
+        *) sed -n '2,16p' "$0"; exit 2 ;;
     esac
 done
 
@@ -61,6 +63,27 @@ echo "# data: $data"
 echo "#   $ndata atoms, all with diameter $diameter and density $density: m = pi/6 d^3 rho = $(awk -v d="$diameter" -v r="$density" 'BEGIN { printf "%.10g", atan2(0, -1) / 6 * d^3 * r }')"
 echo "# $steps steps per run, $repeats runs per case (fastest reported), logs in $logdir"
 
+common_vars=(-var data "$data" -var diameter "$diameter" -var density "$density")
+declare -A status
+# Does dem/linear/kk exist, and does it accept fix freeze (as the original deck has)?
+if [ "$kk_freeze" = auto ]; then
+    probe=$logdir/dem_kk.probe.log
+    (cd "$REPO" && "$REPO/tools/lmp" -kk "$threads" -nocite -log none -in "$BENCH/in.chute" "${common_vars[@]}" \
+        -var steps 0 -var pair "$BENCH/pair_dem_linear.lmp" -var kk /kk -var freeze 1) >"$probe" 2>&1 || true
+    if grep -q "^Loop time" "$probe"; then
+        kk_freeze=1
+    elif grep -q "does not support fix freeze" "$probe"; then
+        kk_freeze=0
+        echo "# dem/linear/kk refuses fix freeze: both /kk cases run without it (see bench/README.md)"
+    else
+        kk_freeze=1
+        if grep -q "Unrecognized pair style 'dem/linear/kk'" "$probe"; then
+            status[dem_kk]="skipped: $(grep -m1 -E '^ERROR' "$probe")"
+        fi    # any other error shows up as a failure of the dem_kk case below
+    fi
+fi
+echo "# /kk cases: fix freeze on the base $([ "$kk_freeze" = 1 ] && echo yes || echo no)"
+
 cases=(hooke dem granular hooke_kk dem_kk)
 declare -A label=([hooke]="gran/hooke/history" [dem]="dem/linear" [granular]="granular"
                   [hooke_kk]="gran/hooke/history/kk" [dem_kk]="dem/linear/kk")
@@ -72,7 +95,7 @@ declare -A vars=([hooke]="-var pair $BENCH/pair_gran_hooke_history.lmp -var free
                  [granular]="-var pair $BENCH/pair_granular.lmp -var freeze 1"
                  [hooke_kk]="-var pair $BENCH/pair_gran_hooke_history.lmp -var freeze $kk_freeze"
                  [dem_kk]="-var pair $BENCH/pair_dem_linear.lmp -var kk /kk -var freeze $kk_freeze")
-declare -A best_loop best_pair best_rate best_steps best_atoms all_loops status ke0 ke1 erot1 vx1
+declare -A best_loop best_pair best_rate best_steps best_atoms all_loops ke0 ke1 erot1 vx1
 
 # Prints "loop steps atoms pair ke0 ke erot vx" from a LAMMPS output, or nothing if incomplete.
 parse() {
@@ -92,8 +115,7 @@ for rep in $(seq 1 "$repeats"); do
         # shellcheck disable=SC2086
         set +e
         (cd "$REPO" && "$REPO/tools/lmp" ${launcher[$c]} -nocite -log none -in "$BENCH/in.chute" \
-            -var data "$data" -var steps "$steps" -var diameter "$diameter" -var density "$density" \
-            ${vars[$c]}) >"$log" 2>&1
+            "${common_vars[@]}" -var steps "$steps" ${vars[$c]}) >"$log" 2>&1
         rc=$?
         set -e
         result=$(parse "$log")
@@ -169,7 +191,7 @@ physics() {
 physics dem hooke
 physics granular hooke
 physics dem_kk hooke_kk
-if [ "$kk_freeze" = 1 ]; then physics dem_kk dem; fi
+if [ "$kk_freeze" = 1 ]; then physics dem_kk dem; fi    # same deck: differences are round-off grown by chaos
 
 # With k_t = 0 only the normal spring and dashpot act, and dem/linear must reproduce
 # gran/hooke/history to round-off: this checks the stiffness and damping mapping exactly.
@@ -179,9 +201,8 @@ if [ "$check_steps" -gt 0 ]; then
     for c in hooke dem; do
         log=$logdir/$c.normal-only.log
         # shellcheck disable=SC2086
-        (cd "$REPO" && "$REPO/tools/lmp" -nocite -log none -in "$BENCH/in.chute" -var data "$data" \
-            -var steps "$check_steps" -var diameter "$diameter" -var density "$density" \
-            -var tangential 0 ${vars[$c]}) >"$log" 2>&1 || true
+        (cd "$REPO" && "$REPO/tools/lmp" -nocite -log none -in "$BENCH/in.chute" "${common_vars[@]}" \
+            -var steps "$check_steps" -var tangential 0 ${vars[$c]}) >"$log" 2>&1 || true
         chk[$c]=$(parse "$log")
     done
     if [ -z "${chk[hooke]}" ] || [ -z "${chk[dem]}" ]; then
