@@ -41,7 +41,7 @@ void register_style(const char *style, const char *name, const char *info, void 
 
 }    // namespace
 
-extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
+extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
   auto pair = [&](const char *name, const char *info, lammpsplugin_factory1 *factory) {
     register_style("pair", name, info, reinterpret_cast<void *>(factory), lmp, handle, regfunc);

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
 
-#include "dem/contact.h"
-
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
@@ -28,7 +26,7 @@ PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
   centroidstressflag = CENTROID_NOTAVAIL;
   finitecutflag = 1;
   size_history = history_size;
-  nondefault_history_transfer = 0;    // scalars carry an orientation sign instead (see linear.h)
+  nondefault_history_transfer = 1;    // transfer_history: scalars keep their sign (see linear.h)
   comm_forward = 1;                   // rigid-body masses of ghosts
   nextra = N_EXTRA;
   pvector = new double[N_EXTRA]();
@@ -195,22 +193,6 @@ void PairDEMBase::end_step_outputs()
 {
   if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
   for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
-}
-
-double PairDEMBase::orientation(int i, int j) const
-{
-  return atom->tag[i] < atom->tag[j] ? 1.0 : -1.0;
-}
-
-double PairDEMBase::effective_mass(int i, int j) const
-{
-  double mi = atom->rmass[i], mj = atom->rmass[j];
-  if (fix_rigid) {
-    if (mass_rigid[i] > 0.0) mi = mass_rigid[i];
-    if (mass_rigid[j] > 0.0) mj = mass_rigid[j];
-  }
-  const int *mask = atom->mask;
-  return dem::effective_mass(mi, mj, mask[i] & freeze_group_bit, mask[j] & freeze_group_bit, arithmetic_meff);
 }
 
 void PairDEMBase::update_rigid_masses()

@@ -3,6 +3,8 @@
 // The force laws themselves live in src/dem; derived styles only parse properties and call them.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "atom.h"
+#include "dem/contact.h"
 #include "pair.h"
 
 namespace LAMMPS_NS {
@@ -63,8 +65,21 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   void consolidate_totals();
   void begin_step_outputs();    // call at the start of compute()
   void end_step_outputs();      // call at the end of compute()
-  double orientation(int i, int j) const;
-  double effective_mass(int i, int j) const;
+  // +1 or -1 by the order of the atom IDs: the sign that scalar history slots carry when the
+  // history fix negates every slot on transfer (the Kokkos one); the CPU styles transfer scalars
+  // unchanged (transfer_history) and use orient = 1, which spares a tag lookup per contact
+  double orientation(int i, int j) const { return atom->tag[i] < atom->tag[j] ? 1.0 : -1.0; }
+  // m_c with rigid-body masses (a particle in a body contributes the body's mass) and frozen atoms
+  double effective_mass(int i, int j) const
+  {
+    double mi = atom->rmass[i], mj = atom->rmass[j];
+    if (fix_rigid) {
+      if (mass_rigid[i] > 0.0) mi = mass_rigid[i];
+      if (mass_rigid[j] > 0.0) mj = mass_rigid[j];
+    }
+    const int *mask = atom->mask;
+    return dem::effective_mass(mi, mj, mask[i] & freeze_group_bit, mask[j] & freeze_group_bit, arithmetic_meff);
+  }
   std::string history_id() const;
 };
 

@@ -94,19 +94,25 @@ void PairDEMLinear::compute(int eflag, int vflag)
   ev_init(eflag, vflag);
   update_rigid_masses();
   begin_step_outputs();
-  const bool update_history = !update->setupflag;
+  const bool advance = !update->setupflag;
   const bool tally = evflag || track_energy;
-  if (force->newton_pair) {
-    if (tally) compute_loop<true, true>(update_history);
-    else compute_loop<true, false>(update_history);
-  } else {
-    if (tally) compute_loop<false, true>(update_history);
-    else compute_loop<false, false>(update_history);
+  // dispatch to the loop compiled for this combination of newton, tallying and energy tracking
+  const int which = (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
+  switch (which) {
+    case 0: compute_loop<false, false, false>(advance); break;
+    case 2: compute_loop<false, true, false>(advance); break;
+    case 3: compute_loop<false, true, true>(advance); break;
+    case 4: compute_loop<true, false, false>(advance); break;
+    case 6: compute_loop<true, true, false>(advance); break;
+    case 7: compute_loop<true, true, true>(advance); break;
+    default: break;    // energy tracking implies tallying
   }
   end_step_outputs();
 }
 
-template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_history)
+// NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation.
+// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see linear.h).
+template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop(bool advance)
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
   const double *radius = atom->radius;
@@ -115,7 +121,9 @@ template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_
   const double dt = update->dt;
   int **firsttouch = fix_history->firstflag;
   double **firsthist = fix_history->firstvalue;
-  const int nh = size_history;
+  constexpr int nh = dem::LinearHistory::size;
+  double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0;
+  double activated = 0.0, slip_started = 0.0, slip_ended = 0.0;
 
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
@@ -124,19 +132,23 @@ template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_
     int *touch = firsttouch[i];
     double *hist_i = firsthist[i];
     const auto &prow = params[type[i]];
+    const Vec3 xi{x[i][0], x[i][1], x[i][2]};
+    const double ri = radius[i];
 
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
       const dem::LinearParams &p = prow[type[j]];
       double *slot = &hist_i[nh * jj];
-      const double dx = x[j][0] - x[i][0], dy = x[j][1] - x[i][1], dz = x[j][2] - x[i][2];
-      const double reach = radius[i] + radius[j] + p.rgap;
-      const double rsq = dx * dx + dy * dy + dz * dz;
+      const Vec3 d{x[j][0] - xi.x, x[j][1] - xi.y, x[j][2] - xi.z};
+      const double reach = ri + radius[j] + p.rgap;
+      const double rsq = dem::dot(d, d);
+      const bool j_owned = NEWTON || j < nlocal;
+      const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
       if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
-        if (TALLY && track_energy && update_history && touch[jj]) {    // the contact just opened
-          const double w = (NEWTON || j < nlocal) ? 1.0 : 0.5;
-          const dem::LinearHistory h = dem::LinearHistory::load(slot, orientation(i, j));
-          totals[E_DASHPOT] += w * dem::linear_release(h, contact_of(i, j), dt);
+        if (!touch[jj]) continue;                    // its history is already zero
+        if (ENERGY) {    // the contact just opened: the last half of its dashpot work
+          const dem::LinearHistory h = dem::LinearHistory::load(slot, 1.0);
+          dashpot_sum += w * dem::linear_release(h, contact_of(i, j), dt);
         }
         touch[jj] = 0;
         for (int k = 0; k < nh; k++) slot[k] = 0.0;
@@ -144,46 +156,49 @@ template <bool NEWTON, bool TALLY> void PairDEMLinear::compute_loop(bool update_
       }
       touch[jj] = 1;
       const dem::Contact c =
-          dem::ball_ball({dx, dy, dz}, std::sqrt(rsq), radius[i], radius[j], {v[i][0], v[i][1], v[i][2]},
+          dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], {v[i][0], v[i][1], v[i][2]},
                          {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
                          {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
-      const double orient = orientation(i, j);
-      dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
-      const dem::LinearResult r = update_history ? dem::linear_step(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
-      if (update_history) h.store(slot, orient);
+      dem::LinearHistory h = dem::LinearHistory::load(slot, 1.0);    // see transfer_history
+      const dem::LinearResult r =
+          advance ? dem::linear_step<ENERGY>(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
+      if (advance) h.store(slot, 1.0);
 
       const Vec3 F = r.force;    // on j; i gets -F
       Vec3 ti, tj;
       dem::contact_torques(c, F, ti, tj);
       f[i][0] -= F.x; f[i][1] -= F.y; f[i][2] -= F.z;
       torque[i][0] += ti.x; torque[i][1] += ti.y; torque[i][2] += ti.z;
-      const bool j_owned = NEWTON || j < nlocal;
       if (j_owned) {
         f[j][0] += F.x; f[j][1] += F.y; f[j][2] += F.z;
         torque[j][0] += tj.x; torque[j][1] += tj.y; torque[j][2] += tj.z;
       }
 
       if constexpr (TALLY) {
-        const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
         const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
-        totals[E_STRAIN] += w * strain;
-        if (update_history) {
-          totals[E_SLIP] += w * r.d_slip;
-          totals[E_DASHPOT] += w * r.d_dashpot;
-        }
-        if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -dx, -dy, -dz);
+        strain_sum += w * strain;
+        if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
       }
-      if (update_history) {
-        const double w = j_owned ? 1.0 : 0.5;
-        totals[N_ACTIVATED] += w * r.activated;
-        totals[N_SLIP_START] += w * r.slip_started;
-        totals[N_SLIP_END] += w * r.slip_ended;
-        totals[N_ACTIVATED_ALL] += w * r.activated;
-        totals[N_SLIP_START_ALL] += w * r.slip_started;
-        totals[N_SLIP_END_ALL] += w * r.slip_ended;
+      if constexpr (ENERGY) {
+        slip_sum += w * r.d_slip;
+        dashpot_sum += w * r.d_dashpot;
+      }
+      if (advance) {
+        activated += w * r.activated;
+        slip_started += w * r.slip_started;
+        slip_ended += w * r.slip_ended;
       }
     }
   }
+  totals[E_STRAIN] += strain_sum;
+  totals[E_SLIP] += slip_sum;
+  totals[E_DASHPOT] += dashpot_sum;
+  totals[N_ACTIVATED] += activated;
+  totals[N_SLIP_START] += slip_started;
+  totals[N_SLIP_END] += slip_ended;
+  totals[N_ACTIVATED_ALL] += activated;
+  totals[N_SLIP_START_ALL] += slip_started;
+  totals[N_SLIP_END_ALL] += slip_ended;
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).
@@ -200,8 +215,7 @@ double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double,
   int jj = 0;
   while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
   if (jj == jnum) return 0.0;
-  const dem::LinearHistory h =
-      dem::LinearHistory::load(&fix_history->firstvalue[i][size_history * jj], orientation(i, j));
+  const dem::LinearHistory h = dem::LinearHistory::load(&fix_history->firstvalue[i][size_history * jj], 1.0);
 
   double kn, ks;
   dem::linear_stiffness(p, c.r1, c.r2, kn, ks);
@@ -223,6 +237,13 @@ double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double,
   const Vec3 F = (-h.fn) * c.n + h.fs + h.fd;
   fforce = dem::dot(F, c.n) / (c.gap + c.r1 + c.r2);
   return svector[11];
+}
+
+// The partner atom takes the contact over: its vectors change sign, its scalars do not.
+void PairDEMLinear::transfer_history(double *source, double *target, int, int)
+{
+  for (int k = 0; k < size_history; k++)
+    target[k] = dem::LinearHistory::is_vector_slot(k) ? -source[k] : source[k];
 }
 
 void PairDEMLinear::write_restart(FILE *fp)

@@ -18,6 +18,7 @@ class PairDEMLinear : public PairDEMBase {
   void read_restart(FILE *fp) override;
   double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
                 double factor_lj, double &fforce) override;
+  void transfer_history(double *source, double *target, int itype, int jtype) override;
 
  protected:
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types
@@ -28,7 +29,7 @@ class PairDEMLinear : public PairDEMBase {
   double max_reference_gap(int itype, int jtype) const override;
   void check_properties() override;
   dem::Contact contact_of(int i, int j) const;
-  template <bool NEWTON, bool TALLY> void compute_loop(bool update_history);
+  template <bool NEWTON, bool TALLY, bool ENERGY> void compute_loop(bool advance);
 };
 
 }    // namespace DEM_NS

@@ -218,8 +218,8 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     const bool j_owned = NEWTON || j < nlocal;
     const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
 
-    // history slots as the CPU style keeps them: scalars carry the orientation sign of the pair
-    // (PairDEMBase::orientation), so the fix's negated j-side copy reads back correctly
+    // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
+    // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
     const double orient = tag[i] < tag[j] ? 1.0 : -1.0;
     double slot[nh];
     // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)

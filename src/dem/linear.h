@@ -33,10 +33,11 @@ struct LinearParams {
   bool dim2 = false;
 };
 
-// Contact history, stored in LAMMPS's per-contact slots. The shear force is the force on
-// particle 2, so LAMMPS's sign flip when a contact is seen from the partner stays correct;
-// scalars are multiplied by an orientation sign (+-1, fixed by the two atom IDs) for the same
-// reason, which makes the storage valid with and without nondefault history transfer.
+// Contact history, stored in LAMMPS's per-contact slots. The vectors are forces on particle 2,
+// so they change sign when the partner atom takes the contact over, as LAMMPS does to every slot
+// by default. Scalars must not: either the glue transfers them unchanged (orient = 1, see
+// is_vector_slot) or they carry an orientation sign (+-1, fixed by the two atom IDs) that the
+// default transfer flips consistently.
 struct LinearHistory {
   static constexpr int size = 10;
   Vec3 fs{0.0, 0.0, 0.0};    // linear shear force F_s^l
@@ -71,6 +72,8 @@ struct LinearHistory {
     h[9] = fd.z;
   }
   DEM_INLINE bool slipping() const { return state == 2; }
+  // which slots hold vector components (the ones that flip when the partner takes over)
+  DEM_INLINE static bool is_vector_slot(int k) { return k < 3 || k >= 7; }
 };
 
 struct LinearResult {
@@ -108,14 +111,16 @@ DEM_INLINE Vec3 linear_dashpot(const LinearParams &p, const Contact &c, double k
 {
   const double vn = dot(c.vrel, c.n);
   const Vec3 vs = c.vrel - vn * c.n;
-  double fnd = 2.0 * p.dp_nratio * std::sqrt(c.meff * kn) * vn;
+  double fnd = p.dp_nratio > 0.0 ? 2.0 * p.dp_nratio * std::sqrt(c.meff * kn) * vn : 0.0;
   if ((p.dp_mode & 1) && fnd > -fn) fnd = -fn;    // no-tension normal
   const bool cut = (p.dp_mode & 2) && slipping;   // slip-cut shear
-  const double cs = cut ? 0.0 : 2.0 * p.dp_sratio * std::sqrt(c.meff * ks);
+  const double cs = (cut || p.dp_sratio == 0.0) ? 0.0 : 2.0 * p.dp_sratio * std::sqrt(c.meff * ks);
   return (-fnd) * c.n - cs * vs;
 }
 
 // One force-displacement step of an active contact (g_s <= 0); updates the history.
+// ENERGY: also compute the dissipation of the step (PFC's energy tracking).
+template <bool ENERGY = true>
 DEM_INLINE LinearResult linear_step(const LinearParams &p, const Contact &c, double dt,
                                     LinearHistory &h)
 {
@@ -160,13 +165,15 @@ DEM_INLINE LinearResult linear_step(const LinearParams &p, const Contact &c, dou
   // (13-14) dissipation: the slip part of the shear increment and the relative displacement of
   // the step (v dt), each times the mean of the forces at its two ends, the work that velocity
   // Verlet actually lets these forces do (eq. 14 with F^d(t) alone is off by O(dt) per contact)
-  if (r.ks > 0.0) {
-    const Vec3 dds_slip = dds + (1.0 / r.ks) * (fs - fs_old);
-    r.d_slip = -0.5 * dot(fs_old + fs, dds_slip);
+  if constexpr (ENERGY) {
+    if (r.ks > 0.0) {
+      const Vec3 dds_slip = dds + (1.0 / r.ks) * (fs - fs_old);
+      r.d_slip = -0.5 * dot(fs_old + fs, dds_slip);
+    }
+    r.d_dashpot = -0.5 * dt * dot(fd_old + r.f_dashpot, c.vrel);
+    h.e_slip += r.d_slip;
+    h.e_dashpot += r.d_dashpot;
   }
-  r.d_dashpot = -0.5 * dt * dot(fd_old + r.f_dashpot, c.vrel);
-  h.e_slip += r.d_slip;
-  h.e_dashpot += r.d_dashpot;
   return r;
 }
 
