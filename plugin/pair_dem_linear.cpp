@@ -132,6 +132,10 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
     int *touch = firsttouch[i];
     double *hist_i = firsthist[i];
     const auto &prow = params[type[i]];
+    if (ii + 1 < list->inum) {    // the loop stalls on history loads: fetch the next atom's early
+      const double *next = firsthist[list->ilist[ii + 1]];
+      for (int k = 0; k < nh * list->numneigh[list->ilist[ii + 1]]; k += 8) __builtin_prefetch(next + k);
+    }
     const Vec3 xi{x[i][0], x[i][1], x[i][2]};
     const double ri = radius[i];
 

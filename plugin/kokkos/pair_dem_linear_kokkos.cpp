@@ -234,7 +234,8 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
       // the contact just opened: the last half of its dashpot work, as the CPU style. (After a
       // rebuild FixNeighHistoryKokkos leaves nonzero flags on pairs without history; their
       // zero history makes this term 0.)
-      if (TALLY && track_energy && update_history && d_firsttouch(i, jj)) {
+      if (!d_firsttouch(i, jj)) continue;    // its history is already zero
+      if (TALLY && track_energy && update_history) {
         for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
         sum.e_dashpot += w * dem::linear_release(dem::LinearHistory::load(slot, orient), contact(), dt);
       }
@@ -248,8 +249,10 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
     dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
-    const dem::LinearResult r =
-        update_history ? dem::linear_step(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
+    // dissipation is only computed with energy tracking, as in the CPU loop
+    const dem::LinearResult r = !update_history ? dem::linear_replay(p, c, dt, h)
+        : (TALLY && track_energy)              ? dem::linear_step<true>(p, c, dt, h)
+                                               : dem::linear_step<false>(p, c, dt, h);
     if (update_history) {
       h.store(slot, orient);
       for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = slot[s];
@@ -271,7 +274,7 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     if (TALLY) {
       const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
       sum.e_strain += w * strain;
-      if (update_history) {
+      if (update_history && track_energy) {
         sum.e_slip += w * r.d_slip;
         sum.e_dashpot += w * r.d_dashpot;
       }
