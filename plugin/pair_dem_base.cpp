@@ -70,6 +70,9 @@ void PairDEMBase::allocate_base()
 // pair_style STYLE [meff harmonic|arithmetic] [energy yes|no]
 void PairDEMBase::settings(int narg, char **arg)
 {
+  // a repeated pair_style command reuses this instance: omitted keywords get their defaults
+  arithmetic_meff = false;
+  track_energy = false;
   for (int iarg = 0; iarg < narg; iarg += 2) {
     const std::string key = arg[iarg];
     if (iarg + 1 >= narg) error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
