@@ -60,9 +60,10 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
     workdir = workdir or tempfile.mkdtemp(prefix="demtest-")
     with open(os.path.join(workdir, "in.test"), "w") as f:
         f.write(deck)
-    cmd = [LMP, "-in", "in.test", "-nocite", "-log", "log.lammps"] + list(args)
+    cmd = [LMP, "-in", "in.test", "-nocite", "-log", "log.lammps"]
     if kokkos:
         cmd += ["-k", "on", "t", str(threads)] + KOKKOS_ARGS[4:]
+    cmd += list(args)    # after the Kokkos defaults, so that a test can override them
     if ranks > 1:
         cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd
     env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),

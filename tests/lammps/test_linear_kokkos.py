@@ -32,4 +32,7 @@ for mode in (0, 3):
         a, b = ref.thermo[-1][col], other.thermo[-1][col]
         chk.close(f"pile dp_mode {mode}: {what} Kokkos vs CPU", b, a, rel=1e-4)
     chk.true(math.isfinite(other.thermo[-1]["c_ke"]), "Kokkos run finished with finite energies")
+# requirements are diagnosed at init: LAMMPS's Kokkos history fix needs newton off
+msg = run(coll, kokkos=True, args=["-pk", "kokkos", "newton", "on"], expect_error=True).error
+chk.true("newton" in msg, f"/kk with newton on stops at init naming newton: '{msg}'")
 chk.finish()
