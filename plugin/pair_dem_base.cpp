@@ -142,6 +142,20 @@ void PairDEMBase::init_style()
   // history. beyond_contact makes it keep the history of every contact that was active.
   beyond_contact = 1;
 
+  // Size-based neighbor lists hold the pairs within radius sum + skin when they are built, so a
+  // positive reference gap is only safe up to the skin, and exact when the list is rebuilt
+  // every step.
+  double rgap_max = 0.0;
+  for (int i = 1; i <= ntypes; i++)
+    for (int j = i; j <= ntypes; j++) rgap_max = std::max(rgap_max, max_reference_gap(i, j));
+  if (rgap_max > neighbor->skin)
+    error->all(FLERR, "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
+               "with SKIN >= rgap", force->pair_style, rgap_max, neighbor->skin);
+  if (rgap_max > 0.0 && comm->me == 0 && (neighbor->every != 1 || neighbor->delay != 0 || neighbor->dist_check))
+    error->warning(FLERR, "Pair style {}: with rgap > 0, contacts that open a gap between 0 and rgap "
+                   "can be found late unless the neighbor list is rebuilt every step "
+                   "(neigh_modify every 1 delay 0 check no)", force->pair_style);
+
   consolidate_totals();
 }
 

@@ -64,6 +64,7 @@ void PairDEMLinear::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
+  any_rgap = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       const auto &pair = i == j ? LinearProperties{} : props[i][j];
@@ -71,6 +72,7 @@ void PairDEMLinear::check_properties()
       if (!err.empty()) error->all(FLERR, "pair dem/linear, types {} and {}: {}", i, j, err);
       params[j][i] = params[i][j];
       std::swap(params[j][i].inv_emod1, params[j][i].inv_emod2);
+      if (params[i][j].rgap != 0.0) any_rgap = true;
     }
 }
 
@@ -141,10 +143,11 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
 
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
-      const dem::LinearParams &p = prow[type[j]];
       double *slot = &hist_i[nh * jj];
       const Vec3 d{x[j][0] - xi.x, x[j][1] - xi.y, x[j][2] - xi.z};
-      const double reach = ri + radius[j] + p.rgap;
+      // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
+      // need no per-type data at all
+      const double reach = ri + radius[j] + (any_rgap ? prow[type[j]].rgap : 0.0);
       const double rsq = dem::dot(d, d);
       const bool j_owned = NEWTON || j < nlocal;
       const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
@@ -159,6 +162,7 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
         continue;
       }
       touch[jj] = 1;
+      const dem::LinearParams &p = prow[type[j]];
       const dem::Contact c =
           dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], {v[i][0], v[i][1], v[i][2]},
                          {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
