@@ -184,6 +184,14 @@ void PairDEMLinearKokkos<DeviceType>::launch(int inum, DEMLinearSums &sum)
   Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
 }
 
+// Adds a vector to row i of an (atomic, with HALFTHREAD lists) n x 3 view.
+template <class View> KOKKOS_INLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
+{
+  view(i, 0) += a.x;
+  view(i, 1) += a.y;
+  view(i, 2) += a.z;
+}
+
 // One owned atom i and its half list: the body of PairDEMLinear::compute_loop.
 template <class DeviceType>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
@@ -264,12 +272,8 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     fi = fi - F;
     ti = ti + tqi;
     if (j_owned) {
-      a_f(j, 0) += F.x;
-      a_f(j, 1) += F.y;
-      a_f(j, 2) += F.z;
-      a_torque(j, 0) += tqj.x;
-      a_torque(j, 1) += tqj.y;
-      a_torque(j, 2) += tqj.z;
+      add3(a_f, j, F);
+      add3(a_torque, j, tqj);
     }
     if (TALLY) {
       const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
@@ -302,12 +306,8 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     }
   }
 
-  a_f(i, 0) += fi.x;
-  a_f(i, 1) += fi.y;
-  a_f(i, 2) += fi.z;
-  a_torque(i, 0) += ti.x;
-  a_torque(i, 1) += ti.y;
-  a_torque(i, 2) += ti.z;
+  add3(a_f, i, fi);
+  add3(a_torque, i, ti);
 }
 
 namespace DEM_NS {
