@@ -131,6 +131,7 @@ template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int ef
   k.arithmetic_meff = arithmetic_meff ? 1 : 0;
   k.freeze_group_bit = freeze_group_bit;
   k.track_energy = track_energy ? 1 : 0;
+  k.any_rgap = any_rgap ? 1 : 0;
   k.eflag_global = eflag_global;
   k.eflag_atom = eflag_atom;
   k.vflag_global = vflag_global;
@@ -218,22 +219,22 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
   const int jnum = d_numneigh[i];
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
-    const dem::LinearParams &p = d_params(itype, type[j]);
     const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
     const double rj = radius[j];
-    const double reach = ri + rj + p.rgap;
+    // without reference gaps, neighbours that do not touch need no per-type data (as the CPU loop)
+    const double reach = ri + rj + (any_rgap ? d_params(itype, type[j]).rgap : 0.0);
     const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
     const bool j_owned = NEWTON || j < nlocal;
     const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
 
     // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
-    const double orient = tag[i] < tag[j] ? 1.0 : -1.0;
+    auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
     double slot[nh];
-    // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
-    const double meff = dem::effective_mass(mi, rmass[j], mask[i] & freeze_group_bit,
-                                            mask[j] & freeze_group_bit, arithmetic_meff);
     auto contact = [&]() {
+      // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
+      const double meff = dem::effective_mass(mi, rmass[j], mask[i] & freeze_group_bit,
+                                              mask[j] & freeze_group_bit, arithmetic_meff);
       return dem::ball_ball(d, dem::norm(d), ri, rj, vi, {v(j, 0), v(j, 1), v(j, 2)}, wi,
                             {omega(j, 0), omega(j, 1), omega(j, 2)}, meff);
     };
@@ -245,7 +246,7 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
       if (!d_firsttouch(i, jj)) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
         for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
-        sum.e_dashpot += w * dem::linear_release(dem::LinearHistory::load(slot, orient), contact(), dt);
+        sum.e_dashpot += w * dem::linear_release(dem::LinearHistory::load(slot, orientation()), contact(), dt);
       }
       d_firsttouch(i, jj) = 0;
       for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = 0.0;
@@ -253,8 +254,10 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     }
     d_firsttouch(i, jj) = 1;
 
+    const dem::LinearParams &p = d_params(itype, type[j]);
     const dem::Contact c = contact();
     for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
+    const double orient = orientation();
     dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop

@@ -77,6 +77,7 @@ template <class DeviceType> struct DEMLinearKernel {
   int update_history = 0;    // 0 during setup: replay the stored force, do not advance it
   int arithmetic_meff = 0, track_energy = 0;
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
+  int any_rgap = 0;            // some pair of types has a reference gap
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
   template <int NEIGHFLAG, int NEWTON, int TALLY>
