@@ -146,8 +146,12 @@ void PairDEMBase::init_style()
   // positive reference gap is only safe up to the skin, and exact when the list is rebuilt
   // every step.
   double rgap_max = 0.0;
+  any_rgap = false;
   for (int i = 1; i <= ntypes; i++)
-    for (int j = i; j <= ntypes; j++) rgap_max = std::max(rgap_max, max_reference_gap(i, j));
+    for (int j = i; j <= ntypes; j++) {
+      rgap_max = std::max(rgap_max, max_reference_gap(i, j));
+      if (max_reference_gap(i, j) != 0.0) any_rgap = true;
+    }
   if (rgap_max > neighbor->skin)
     error->all(FLERR, "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
                "with SKIN >= rgap", force->pair_style, rgap_max, neighbor->skin);
@@ -208,6 +212,9 @@ void PairDEMBase::begin_step_outputs()
 
 void PairDEMBase::end_step_outputs()
 {
+  totals[N_ACTIVATED_ALL] += totals[N_ACTIVATED];
+  totals[N_SLIP_START_ALL] += totals[N_SLIP_START];
+  totals[N_SLIP_END_ALL] += totals[N_SLIP_END];
   if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
   for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
 }

@@ -56,6 +56,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   int nmax_rigid = 0;
   double *maxrad_dynamic = nullptr, *maxrad_frozen = nullptr;
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
+  bool any_rgap = false;           // some pair of types has a reference gap (set at init)
 
   void allocate_base();
   virtual std::string history_fix_style() const { return "NEIGH_HISTORY"; }

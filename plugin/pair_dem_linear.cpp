@@ -64,7 +64,6 @@ void PairDEMLinear::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  any_rgap = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       const auto &pair = i == j ? LinearProperties{} : props[i][j];
@@ -72,7 +71,6 @@ void PairDEMLinear::check_properties()
       if (!err.empty()) error->all(FLERR, "pair dem/linear, types {} and {}: {}", i, j, err);
       params[j][i] = params[i][j];
       std::swap(params[j][i].inv_emod1, params[j][i].inv_emod2);
-      if (params[i][j].rgap != 0.0) any_rgap = true;
     }
 }
 
@@ -204,9 +202,6 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
   totals[N_ACTIVATED] += activated;
   totals[N_SLIP_START] += slip_started;
   totals[N_SLIP_END] += slip_ended;
-  totals[N_ACTIVATED_ALL] += activated;
-  totals[N_SLIP_START_ALL] += slip_started;
-  totals[N_SLIP_END_ALL] += slip_ended;
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).

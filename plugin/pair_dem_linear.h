@@ -24,7 +24,6 @@ class PairDEMLinear : public PairDEMBase {
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types
   std::vector<std::vector<LinearProperties>> props;
   std::vector<std::vector<dem::LinearParams>> params;    // mixed, per ordered type pair
-  bool any_rgap = false;                                 // some pair of types has rgap != 0
 
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;

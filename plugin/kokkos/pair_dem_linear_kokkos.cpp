@@ -171,9 +171,6 @@ template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int ef
   totals[N_ACTIVATED] += sum.n_activated;
   totals[N_SLIP_START] += sum.n_slip_start;
   totals[N_SLIP_END] += sum.n_slip_end;
-  totals[N_ACTIVATED_ALL] += sum.n_activated;
-  totals[N_SLIP_START_ALL] += sum.n_slip_start;
-  totals[N_SLIP_END_ALL] += sum.n_slip_end;
   end_step_outputs();
 }
 
