@@ -3,10 +3,10 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
-#include "pair_dem_linear.h"
+#include "pair_dem.h"
 #ifdef LMP_KOKKOS
 #include "kokkos/fix_dem_history_kokkos.h"
-#include "kokkos/pair_dem_linear_kokkos.h"
+#include "kokkos/pair_dem_kokkos.h"
 #endif
 
 using namespace LAMMPS_NS;
@@ -47,12 +47,17 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
     register_style("pair", name, info, reinterpret_cast<void *>(factory), lmp, handle, regfunc);
   };
   pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>);
+  pair("dem/hertz", "PFC Hertz contact model", &create_pair<DEM_NS::PairDEMHertz>);
 #ifdef LMP_KOKKOS
-  using Device = DEM_NS::PairDEMLinearKokkos<LMPDeviceType>;
-  using Host = DEM_NS::PairDEMLinearKokkos<LMPHostType>;
-  pair("dem/linear/kk", "PFC linear contact model (Kokkos)", &create_pair<Device>);
-  pair("dem/linear/kk/device", "PFC linear contact model (Kokkos)", &create_pair<Device>);
-  pair("dem/linear/kk/host", "PFC linear contact model (Kokkos)", &create_pair<Host>);
+  // (LAMMPS keeps the name pointers: literals only)
+  using DEM_NS::PairDEMKokkos, DEM_NS::LinearStyle, DEM_NS::HertzStyle;
+  const char *linear_kk = "PFC linear contact model (Kokkos)", *hertz_kk = "PFC Hertz contact model (Kokkos)";
+  pair("dem/linear/kk", linear_kk, &create_pair<PairDEMKokkos<LMPDeviceType, LinearStyle>>);
+  pair("dem/linear/kk/device", linear_kk, &create_pair<PairDEMKokkos<LMPDeviceType, LinearStyle>>);
+  pair("dem/linear/kk/host", linear_kk, &create_pair<PairDEMKokkos<LMPHostType, LinearStyle>>);
+  pair("dem/hertz/kk", hertz_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HertzStyle>>);
+  pair("dem/hertz/kk/device", hertz_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HertzStyle>>);
+  pair("dem/hertz/kk/host", hertz_kk, &create_pair<PairDEMKokkos<LMPHostType, HertzStyle>>);
   // contact history for the /kk styles (internal, created by the pair styles)
   auto fix = [&](const char *name, lammpsplugin_factory2 *factory) {
     register_style("fix", name, "contact history with restart support (Kokkos)", reinterpret_cast<void *>(factory),

@@ -1,66 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "linear_properties.h"
 
-#include "dem/restitution.h"
-
-#include <cmath>
-
 namespace DEM_NS {
 
 const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
                                               "dp_sratio", "dp_mode", "emod", "kratio", "restitution"};
 
-static bool is_integer(double v) { return v == std::floor(v); }
-
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
-  int k = 0;
-  while (k < K_COUNT && key != linear_keywords[k]) k++;
+  const int k = keyword_index(linear_keywords, K_COUNT, key);
   if (k == K_COUNT)
     return "unknown keyword " + key +
         " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution)";
-  const std::string bad = "keyword " + key + " = " + std::to_string(v) + " is out of range: ";
+  std::string err;
   switch (k) {
-    case K_KN: case K_KS: case K_FRIC: case K_KRATIO:
-      if (!(v >= 0.0) || std::isinf(v)) return bad + "allowed [0, inf)";
-      break;
-    case K_RGAP:
-      if (!std::isfinite(v)) return bad + "must be a finite real number";
-      break;
-    case K_LIN_MODE:
-      if (v != 0.0 && v != 1.0) return bad + "allowed 0 or 1";
-      break;
-    case K_DP_NRATIO: case K_DP_SRATIO:
-      if (!(v >= 0.0 && v <= 1.0)) return bad + "allowed [0, 1]";
-      break;
-    case K_DP_MODE:
-      if (!(v >= 0.0 && v <= 3.0 && is_integer(v))) return bad + "allowed 0, 1, 2 or 3";
-      break;
-    case K_EMOD:
-      if (!(v > 0.0) || std::isinf(v)) return bad + "allowed (0, inf)";
-      break;
-    case K_RESTITUTION:
-      if (!(v > 0.0 && v <= 1.0)) return bad + "allowed (0, 1]";
-      break;
+    case K_KN: case K_KS: case K_FRIC: case K_KRATIO: err = check_nonnegative(key, v); break;
+    case K_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
+    case K_LIN_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
+    case K_DP_NRATIO: case K_DP_SRATIO: err = check_ratio(key, v); break;
+    case K_DP_MODE: err = check_dp_mode(key, v); break;
+    case K_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
+    case K_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
   }
-  p.value[k] = v;
-  p.set |= 1u << k;
-  return {};
+  if (err.empty()) p.put(k, v);
+  return err;
 }
 
 static double series(double k1, double k2) { return (k1 > 0.0 && k2 > 0.0) ? k1 * k2 / (k1 + k2) : 0.0; }
-
-// A property that is not inherited: the pair's own value, else the types' common value.
-static std::string same_or_pair(const LinearProperties &a, const LinearProperties &b,
-                                const LinearProperties &pair, int k, double &out)
-{
-  if (pair.has(k)) out = pair.value[k];
-  else if (a.value[k] == b.value[k] && a.has(k) == b.has(k)) out = a.value[k];
-  else
-    return std::string("the two types differ in ") + linear_keywords[k] +
-        ", which is not inherited: set it for the pair of types";
-  return {};
-}
 
 std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
                        const LinearProperties &pair, bool dim2, dem::LinearParams &out)
@@ -96,36 +62,17 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
   // friction: the minimum (PFC eq. 16)
   out.fric = pair.has(K_FRIC) ? pair.value[K_FRIC] : std::min(a.value[K_FRIC], b.value[K_FRIC]);
 
+  const char *const *names = linear_keywords;
   double v;
   std::string err;
-  if (!(err = same_or_pair(a, b, pair, K_RGAP, out.rgap)).empty()) return err;
-  if (!(err = same_or_pair(a, b, pair, K_LIN_MODE, v)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, K_RGAP, names, out.rgap)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, K_LIN_MODE, names, v)).empty()) return err;
   out.lin_mode = static_cast<int>(v);
-  if (!(err = same_or_pair(a, b, pair, K_DP_MODE, v)).empty()) return err;
-  out.dp_mode = static_cast<int>(v);
-  if (!(err = same_or_pair(a, b, pair, K_DP_SRATIO, out.dp_sratio)).empty()) return err;
-
+  if (!(err = same_or_pair(a, b, pair, K_DP_MODE, names, v)).empty()) return err;
+  out.dp.mode = static_cast<int>(v);
+  if (!(err = same_or_pair(a, b, pair, K_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
-  const bool e_given = pair.has(K_RESTITUTION) || (!pair.has(K_DP_NRATIO) && (a.has(K_RESTITUTION) || b.has(K_RESTITUTION)));
-  if (e_given) {
-    for (const auto *p : {&a, &b, &pair})
-      if (p->has(K_RESTITUTION) && p->has(K_DP_NRATIO))
-        return "restitution and dp_nratio are alternatives: give one or the other";
-    double e;
-    if (!(err = same_or_pair(a, b, pair, K_RESTITUTION, e)).empty()) return err;
-    if (out.dp_mode & 1) {
-      const double e_min = dem::restitution_no_tension(1.0);
-      if (e < e_min)
-        return "restitution " + std::to_string(e) + " is below " + std::to_string(e_min) +
-            ", the least a no-tension dashpot (dp_mode 1 or 3) reaches with dp_nratio <= 1";
-      out.dp_nratio = dem::damping_ratio_no_tension(e);
-    } else {
-      out.dp_nratio = dem::damping_ratio_full(e);
-    }
-  } else if (!(err = same_or_pair(a, b, pair, K_DP_NRATIO, out.dp_nratio)).empty()) {
-    return err;
-  }
-  return {};
+  return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }
 
 }    // namespace DEM_NS

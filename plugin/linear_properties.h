@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/linear.h"
+#include "properties.h"
 
 #include <string>
 
@@ -14,11 +15,7 @@ enum LinearKey {
   K_EMOD, K_KRATIO, K_RESTITUTION, K_COUNT
 };
 
-struct LinearProperties {
-  double value[K_COUNT] = {};    // PFC defaults are all 0
-  unsigned set = 0;              // bit k: keyword k was given
-  bool has(int k) const { return (set >> k) & 1u; }
-};
+struct LinearProperties : KeyedValues<K_COUNT> {};    // PFC defaults are all 0
 
 extern const char *const linear_keywords[K_COUNT];
 
@@ -29,5 +26,24 @@ std::string linear_set(LinearProperties &p, const std::string &key, double value
 // set explicitly for the pair (pair.set == 0 if none). dim2: 2d simulation.
 std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
                        const LinearProperties &pair, bool dim2, dem::LinearParams &out);
+
+// dem/linear for the PairDEM templates
+struct LinearStyle {
+  using Law = dem::LinearLaw;
+  using Params = dem::LinearParams;
+  using Properties = LinearProperties;
+  static constexpr const char *name = "dem/linear";
+  static std::string set(Properties &p, const std::string &key, double v) { return linear_set(p, key, v); }
+  static std::string mix(const Properties &a, const Properties &b, const Properties &pair, bool dim2, Params &out)
+  {
+    return linear_mix(a, b, pair, dim2, out);
+  }
+  // the parameters with particles 1 and 2 exchanged
+  static Params mirrored(Params p)
+  {
+    std::swap(p.inv_emod1, p.inv_emod2);
+    return p;
+  }
+};
 
 }    // namespace DEM_NS

@@ -29,9 +29,9 @@ Contact head_on(double gap, Vec3 vrel, double meff = 1.0)
 TEST(LinearCore, AbsoluteNormalForceIsKnTimesGapAndNeverTensile)
 {
   LinearParams p = spring(100.0, 0.0, 0.0);
-  LinearHistory h;
+  ContactHistory h;
   h.state = 1;
-  LinearResult r = linear_step(p, head_on(-0.01, {0, 0, 0}), 1e-3, h);
+  ContactResult r = linear_step(p, head_on(-0.01, {0, 0, 0}), 1e-3, h);
   EXPECT_DOUBLE_EQ(h.fn, -1.0);
   EXPECT_DOUBLE_EQ(r.force.z, 1.0);    // pushes particle 2 away from 1
   r = linear_step(p, head_on(0.0, {0, 0, 0}), 1e-3, h);
@@ -42,7 +42,7 @@ TEST(LinearCore, IncrementalNormalForceUsesActivationFraction)
 {
   LinearParams p = spring(100.0, 0.0, 0.0);
   p.lin_mode = 1;
-  LinearHistory h;    // new contact: the gap went from +0.003 to -0.001 in this step
+  ContactHistory h;    // new contact: the gap went from +0.003 to -0.001 in this step
   linear_step(p, head_on(-0.001, {0, 0, -4.0}), 1e-3, h);
   // only the part with g_s < 0 counts (eq. 1); the gap r - R1 - R2 carries ~1e-16 round-off
   EXPECT_NEAR(h.fn, 100.0 * -0.001, 1e-12);
@@ -55,10 +55,10 @@ TEST(LinearCore, IncrementalNormalForceUsesActivationFraction)
 TEST(LinearCore, CoulombLimitAndSlipEvents)
 {
   LinearParams p = spring(100.0, 50.0, 0.5);
-  LinearHistory h;
+  ContactHistory h;
   h.state = 1;
   // normal force 1, shear increment 50 * 0.004 = 0.2 < 0.5: sticks
-  LinearResult r = linear_step(p, head_on(-0.01, {4.0, 0, 0}), 1e-3, h);
+  ContactResult r = linear_step(p, head_on(-0.01, {4.0, 0, 0}), 1e-3, h);
   EXPECT_NEAR(h.fs.x, -0.2, 1e-14);
   EXPECT_FALSE(h.slipping());
   // next increment would reach 0.7 > 0.5: capped at mu |F_n|, slip starts
@@ -76,28 +76,28 @@ TEST(LinearCore, CoulombLimitAndSlipEvents)
 TEST(LinearCore, DashpotModes)
 {
   LinearParams p = spring(100.0, 100.0, 0.1);
-  p.dp_nratio = 0.5;
-  p.dp_sratio = 0.5;
+  p.dp.nratio = 0.5;
+  p.dp.sratio = 0.5;
   const double c = 2.0 * 0.5 * std::sqrt(1.0 * 100.0);    // 2 beta sqrt(m k) = 10
-  LinearHistory h;
+  ContactHistory h;
   h.state = 1;
   // separating at 1 m/s with a small spring force: full dashpot pulls back with 10 N
-  LinearResult r = linear_step(p, head_on(-0.001, {0.0, 0, 1.0}), 1e-6, h);
+  ContactResult r = linear_step(p, head_on(-0.001, {0.0, 0, 1.0}), 1e-6, h);
   EXPECT_NEAR(r.f_dashpot.z, -c, 1e-12);
-  p.dp_mode = 1;    // no-tension: capped so that the total normal force stays >= 0
-  h = LinearHistory{};
+  p.dp.mode = 1;    // no-tension: capped so that the total normal force stays >= 0
+  h = ContactHistory{};
   h.state = 1;
   r = linear_step(p, head_on(-0.001, {0.0, 0, 1.0}), 1e-6, h);
   EXPECT_NEAR(r.force.z, 0.0, 1e-12);
   // slip-cut: no shear dashpot while sliding (dp_mode 2, 3)
-  p.dp_mode = 2;
-  h = LinearHistory{};
+  p.dp.mode = 2;
+  h = ContactHistory{};
   h.state = 1;
   r = linear_step(p, head_on(-0.01, {5.0, 0, -1.0}), 1e-3, h);
   ASSERT_TRUE(h.slipping());
   EXPECT_EQ(r.f_dashpot.x, 0.0);
-  p.dp_mode = 0;
-  h = LinearHistory{};
+  p.dp.mode = 0;
+  h = ContactHistory{};
   h.state = 1;
   r = linear_step(p, head_on(-0.01, {5.0, 0, -1.0}), 1e-3, h);
   EXPECT_NEAR(r.f_dashpot.x, -c * 5.0, 1e-12);
@@ -113,16 +113,16 @@ TEST(LinearCore, StoredShearFollowsTheContactPlane)
 
 TEST(LinearCore, HistoryStorageIsOrientationConsistent)
 {
-  LinearHistory h;
+  ContactHistory h;
   h.fs = {1.0, -2.0, 3.0};
   h.fn = -4.0;
   h.state = 2;
   h.e_slip = 5.0;
   h.e_dashpot = 6.0;
-  double slot[LinearHistory::size];
+  double slot[ContactHistory::size];
   h.store(slot, -1.0);
   for (double &v : slot) v = -v;    // what LAMMPS does when the partner atom takes the contact
-  const LinearHistory g = LinearHistory::load(slot, 1.0);
+  const ContactHistory g = ContactHistory::load(slot, 1.0);
   EXPECT_EQ(g.fs.x, -1.0);          // force on the other particle
   EXPECT_EQ(g.fn, -4.0);
   EXPECT_EQ(g.state, 2);

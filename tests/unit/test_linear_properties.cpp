@@ -52,7 +52,7 @@ TEST(LinearProperties, NonInheritablePropertiesMustAgreeOrBeSetForThePair)
   const auto b = props({{"kn", 1e4}, {"dp_nratio", 0.2}});
   EXPECT_NE(linear_mix(a, b, LinearProperties{}, false, out).find("dp_nratio"), std::string::npos);
   ASSERT_EQ(linear_mix(a, b, props({{"dp_nratio", 0.15}}), false, out), "");
-  EXPECT_DOUBLE_EQ(out.dp_nratio, 0.15);
+  EXPECT_DOUBLE_EQ(out.dp.nratio, 0.15);
 }
 
 TEST(LinearProperties, RestitutionSetsTheDampingRatioForTheDashpotMode)
@@ -60,10 +60,10 @@ TEST(LinearProperties, RestitutionSetsTheDampingRatioForTheDashpotMode)
   dem::LinearParams out;
   ASSERT_EQ(linear_mix(props({{"kn", 1.0}, {"restitution", 0.5}}), props({{"kn", 1.0}, {"restitution", 0.5}}),
                        LinearProperties{}, false, out), "");
-  EXPECT_NEAR(out.dp_nratio, dem::damping_ratio_full(0.5), 1e-15);
+  EXPECT_NEAR(out.dp.nratio, dem::damping_ratio_full(0.5), 1e-15);
   const auto nt = props({{"kn", 1.0}, {"restitution", 0.5}, {"dp_mode", 1}});
   ASSERT_EQ(linear_mix(nt, nt, LinearProperties{}, false, out), "");
-  EXPECT_NEAR(dem::restitution_no_tension(out.dp_nratio), 0.5, 1e-12);
+  EXPECT_NEAR(dem::restitution_no_tension(out.dp.nratio), 0.5, 1e-12);
   const auto low = props({{"kn", 1.0}, {"restitution", 0.1}, {"dp_mode", 3}});
   EXPECT_NE(linear_mix(low, low, LinearProperties{}, false, out).find("restitution"), std::string::npos);
   const auto both = props({{"kn", 1.0}, {"restitution", 0.5}, {"dp_nratio", 0.1}});

@@ -1,7 +1,9 @@
-// pair_style dem/linear: the PFC linear contact model (src/dem/linear.h) as a LAMMPS pair style.
+// pair_style dem/linear, dem/hertz: a PFC contact law (src/dem) as a LAMMPS pair style. The
+// Style parameter names the law and its properties (LinearStyle, HertzStyle); everything here
+// is law-independent: pair_coeff, the pair loop, per-contact output, history transfer, restart.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "dem/linear.h"
+#include "hertz_properties.h"
 #include "linear_properties.h"
 #include "pair_dem_base.h"
 
@@ -9,9 +11,14 @@
 
 namespace DEM_NS {
 
-class PairDEMLinear : public PairDEMBase {
+template <class Style> class PairDEM : public PairDEMBase {
  public:
-  PairDEMLinear(LAMMPS_NS::LAMMPS *lmp);
+  using Law = typename Style::Law;
+  using History = typename Law::History;
+  using Params = typename Style::Params;
+  using Properties = typename Style::Properties;
+
+  PairDEM(LAMMPS_NS::LAMMPS *lmp);
   void compute(int eflag, int vflag) override;
   void coeff(int narg, char **arg) override;
   void write_restart(FILE *fp) override;
@@ -22,8 +29,8 @@ class PairDEMLinear : public PairDEMBase {
 
  protected:
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types
-  std::vector<std::vector<LinearProperties>> props;
-  std::vector<std::vector<dem::LinearParams>> params;    // mixed, per ordered type pair
+  std::vector<std::vector<Properties>> props;
+  std::vector<std::vector<Params>> params;    // mixed, per ordered type pair
 
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;
@@ -31,5 +38,8 @@ class PairDEMLinear : public PairDEMBase {
   dem::Contact contact_of(int i, int j) const;
   template <bool NEWTON, bool TALLY, bool ENERGY> void compute_loop(bool advance);
 };
+
+using PairDEMLinear = PairDEM<LinearStyle>;
+using PairDEMHertz = PairDEM<HertzStyle>;
 
 }    // namespace DEM_NS

@@ -1,13 +1,13 @@
-// pair_style dem/linear/kk: the Kokkos version of dem/linear (CPU threads or GPU). The kernel
-// calls the same core functions as PairDEMLinear::compute_loop (dem::linear_step, linear_replay
-// on setup, linear_release when a contact opens); this file only moves data between LAMMPS's
+// pair_style dem/linear/kk, dem/hertz/kk: the Kokkos versions of PairDEM (CPU threads or GPU).
+// The kernel calls the same core functions as PairDEM::compute_loop (Law::step, Law::replay on
+// setup, release_dissipation when a contact opens); this file only moves data between LAMMPS's
 // Kokkos views and the core, with the CPU style's history layout, signs and tallies.
 // Limits: newton pair off and half neighbor lists (FixNeighHistoryKokkos), double precision,
 // no rigid bodies and no compute pair/local (single) yet.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "kokkos_type.h"
-#include "pair_dem_linear.h"
+#include "pair_dem.h"
 
 #include <type_traits>
 
@@ -19,23 +19,23 @@ namespace DEM_NS {
 
 // The core works in double; KOKKOS single or mixed precision would silently change the numbers.
 static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, double>,
-              "dem/linear/kk needs LAMMPS built with KOKKOS_PREC=double");
+              "the dem/*/kk styles need LAMMPS built with KOKKOS_PREC=double");
 
-template <int NEIGHFLAG, int NEWTON, int TALLY> struct TagDEMLinearCompute {};
+template <int NEIGHFLAG, int NEWTON, int TALLY> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip and dashpot energies; activation and slip events).
-struct DEMLinearSums {
+struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot;
   double n_activated, n_slip_start, n_slip_end;
 
-  KOKKOS_INLINE_FUNCTION DEMLinearSums()
+  KOKKOS_INLINE_FUNCTION DEMSums()
   {
     evdwl = e_strain = e_slip = e_dashpot = n_activated = n_slip_start = n_slip_end = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
   }
-  KOKKOS_INLINE_FUNCTION void operator+=(const DEMLinearSums &o)
+  KOKKOS_INLINE_FUNCTION void operator+=(const DEMSums &o)
   {
     evdwl += o.evdwl;
     for (int k = 0; k < 6; k++) v[k] += o.v[k];
@@ -50,12 +50,12 @@ struct DEMLinearSums {
 
 // The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
 // so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
-// (guarded by copymode); PairDEMLinear holds std::vectors, so the kernel state lives here instead
-// and is refreshed by PairDEMLinearKokkos::compute every step.
-template <class DeviceType> struct DEMLinearKernel {
+// (guarded by copymode); PairDEM holds std::vectors, so the kernel state lives here instead
+// and is refreshed by PairDEMKokkos::compute every step.
+template <class DeviceType, class Law> struct DEMKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  typedef DEMLinearSums value_type;
+  typedef DEMSums value_type;
 
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
@@ -69,8 +69,8 @@ template <class DeviceType> struct DEMLinearKernel {
   typename AT::t_neighbors_2d d_neighbors;
   typename AT::t_int_1d_randomread d_ilist, d_numneigh;
   typename AT::t_int_2d d_firsttouch;         // FixNeighHistoryKokkos: contact flag per (i, jj)
-  typename AT::t_kkfloat_2d d_firstvalue;     // and its LinearHistory::size slots per (i, jj)
-  Kokkos::View<dem::LinearParams **, typename KKDevice<DeviceType>::value> d_params;
+  typename AT::t_kkfloat_2d d_firstvalue;     // and its ContactHistory::size slots per (i, jj)
+  Kokkos::View<typename Law::Params **, typename KKDevice<DeviceType>::value> d_params;
 
   int nlocal = 0;
   double dt = 0.0;
@@ -81,25 +81,25 @@ template <class DeviceType> struct DEMLinearKernel {
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
   template <int NEIGHFLAG, int NEWTON, int TALLY>
-  KOKKOS_INLINE_FUNCTION void operator()(TagDEMLinearCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
-                                         DEMLinearSums &sum) const;
+  KOKKOS_INLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
+                                         DEMSums &sum) const;
 };
 
-template <class DeviceType> class PairDEMLinearKokkos : public PairDEMLinear {
+template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
  public:
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
 
-  PairDEMLinearKokkos(LAMMPS_NS::LAMMPS *lmp);
-  ~PairDEMLinearKokkos() override;
+  PairDEMKokkos(LAMMPS_NS::LAMMPS *lmp);
+  ~PairDEMKokkos() override;
   void compute(int eflag, int vflag) override;
   void init_style() override;
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int NEWTON, int TALLY> void launch(int inum, DEMLinearSums &sum);
+  template <int NEIGHFLAG, int NEWTON, int TALLY> void launch(int inum, DEMSums &sum);
 
-  DEMLinearKernel<DeviceType> kernel;
+  DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
   DAT::ttransform_kkacc_1d k_eatom;

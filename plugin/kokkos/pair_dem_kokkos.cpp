@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "kokkos/pair_dem_linear_kokkos.h"
+#include "kokkos/pair_dem_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -18,104 +18,104 @@ using namespace LAMMPS_NS;
 using namespace DEM_NS;
 using dem::Vec3;
 
-template <class DeviceType>
-PairDEMLinearKokkos<DeviceType>::PairDEMLinearKokkos(LAMMPS *lmp) : PairDEMLinear(lmp)
+template <class DeviceType, class Style>
+PairDEMKokkos<DeviceType, Style>::PairDEMKokkos(LAMMPS *lmp) : PairDEM<Style>(lmp)
 {
-  kokkosable = 1;
-  atomKK = (AtomKokkos *) atom;
-  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK | MASK_MASK |
+  this->kokkosable = 1;
+  this->atomKK = (AtomKokkos *) this->atom;
+  this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK | MASK_MASK |
       RMASS_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
-  datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
-  // PairDEMLinear::single reads the CPU history fix and neighbor list, which the Kokkos ones
+  this->datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
+  // PairDEM::single reads the CPU history fix and neighbor list, which the Kokkos ones
   // do not fill: "compute pair/local" is refused rather than reading garbage
-  single_enable = 0;
+  this->single_enable = 0;
 }
 
-template <class DeviceType> PairDEMLinearKokkos<DeviceType>::~PairDEMLinearKokkos()
+template <class DeviceType, class Style> PairDEMKokkos<DeviceType, Style>::~PairDEMKokkos()
 {
-  if (copymode) return;    // LAMMPS convention; this pair object is never copied into a kernel
-  memoryKK->destroy_kokkos(k_eatom, eatom);
-  memoryKK->destroy_kokkos(k_vatom, vatom);
-  eatom = nullptr;    // freed above, not again by ~Pair
-  vatom = nullptr;
+  if (this->copymode) return;    // LAMMPS convention; this pair object is never copied into a kernel
+  this->memoryKK->destroy_kokkos(k_eatom, this->eatom);
+  this->memoryKK->destroy_kokkos(k_vatom, this->vatom);
+  this->eatom = nullptr;    // freed above, not again by ~Pair
+  this->vatom = nullptr;
 }
 
 // The base class creates the history fix under this style name (it replaces its FixDummy).
-template <class DeviceType> std::string PairDEMLinearKokkos<DeviceType>::history_fix_style() const
+template <class DeviceType, class Style> std::string PairDEMKokkos<DeviceType, Style>::history_fix_style() const
 {
   // our subclass of LAMMPS's Kokkos history fix, with working restart files
-  return execution_space == Device ? "DEM_HISTORY/KK/DEVICE" : "DEM_HISTORY/KK/HOST";
+  return this->execution_space == Device ? "DEM_HISTORY/KK/DEVICE" : "DEM_HISTORY/KK/HOST";
 }
 
-template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::init_style()
+template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::init_style()
 {
-  if (force->newton_pair)
-    error->all(FLERR, "Pair style {} requires newton pair off (the Kokkos contact-history fix "
-               "cannot exchange history with newton on): use -pk kokkos newton off", force->pair_style);
-  neighflag = lmp->kokkos->neighflag;
+  if (this->force->newton_pair)
+    this->error->all(FLERR, "Pair style {} requires newton pair off (the Kokkos contact-history fix "
+               "cannot exchange history with newton on): use -pk kokkos newton off", this->force->pair_style);
+  neighflag = this->lmp->kokkos->neighflag;
   if (neighflag == FULL)
-    error->all(FLERR, "Pair style {} requires half neighbor lists: use -pk kokkos neigh half",
-               force->pair_style);
+    this->error->all(FLERR, "Pair style {} requires half neighbor lists: use -pk kokkos neigh half",
+               this->force->pair_style);
 
-  PairDEMLinear::init_style();    // mixes params, requests the list, creates the history fix
+  PairDEM<Style>::init_style();    // mixes params, requests the list, creates the history fix
 
-  if (fix_rigid)
-    error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use dem/linear "
-               "without the kk suffix", force->pair_style, fix_rigid->style);
+  if (this->fix_rigid)
+    this->error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
+               "without the kk suffix", this->force->pair_style, this->fix_rigid->style);
 
-  fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history);
+  fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(this->fix_history);
   if (!fix_historyKK)
-    error->all(FLERR, "Pair style {}: the contact-history fix is not {}", force->pair_style,
+    this->error->all(FLERR, "Pair style {}: the contact-history fix is not {}", this->force->pair_style,
                history_fix_style());
 
-  auto request = neighbor->find_request(this);
+  auto request = this->neighbor->find_request(this);
   request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> &&
                            !std::is_same_v<DeviceType, LMPDeviceType>);
   request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
 
-  // per type-pair parameters, as mixed by PairDEMLinear::check_properties, copied to the device
-  const int n = atom->ntypes + 1;
-  kernel.d_params = decltype(kernel.d_params)("dem/linear/kk:params", n, n);
+  // per type-pair parameters, as mixed by PairDEM::check_properties, copied to the device
+  const int n = this->atom->ntypes + 1;
+  kernel.d_params = decltype(kernel.d_params)("dem/kk:params", n, n);
   auto h_params = Kokkos::create_mirror_view(kernel.d_params);
   for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) h_params(i, j) = params[i][j];
+    for (int j = 0; j < n; j++) h_params(i, j) = this->params[i][j];
   Kokkos::deep_copy(kernel.d_params, h_params);
 }
 
-template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int eflag, int vflag)
+template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
 {
-  ev_init(eflag, vflag, 0);    // per-atom arrays are Kokkos views, allocated below
-  begin_step_outputs();
+  this->ev_init(eflag, vflag, 0);    // per-atom arrays are Kokkos views, allocated below
+  this->begin_step_outputs();
 
-  if (eflag_atom) {
-    memoryKK->destroy_kokkos(k_eatom, eatom);
-    memoryKK->create_kokkos(k_eatom, eatom, maxeatom, "pair:eatom");
+  if (this->eflag_atom) {
+    this->memoryKK->destroy_kokkos(k_eatom, this->eatom);
+    this->memoryKK->create_kokkos(k_eatom, this->eatom, this->maxeatom, "pair:eatom");
     kernel.d_eatom = k_eatom.template view<DeviceType>();
   }
-  if (vflag_atom) {
-    memoryKK->destroy_kokkos(k_vatom, vatom);
-    memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
+  if (this->vflag_atom) {
+    this->memoryKK->destroy_kokkos(k_vatom, this->vatom);
+    this->memoryKK->create_kokkos(k_vatom, this->vatom, this->maxvatom, "pair:vatom");
     kernel.d_vatom = k_vatom.template view<DeviceType>();
   }
 
-  atomKK->sync(execution_space, datamask_read);
-  if (eflag || vflag) atomKK->modified(execution_space, datamask_modify);
-  else atomKK->modified(execution_space, F_MASK | TORQUE_MASK);
+  this->atomKK->sync(this->execution_space, this->datamask_read);
+  if (eflag || vflag) this->atomKK->modified(this->execution_space, this->datamask_modify);
+  else this->atomKK->modified(this->execution_space, F_MASK | TORQUE_MASK);
 
   auto &k = kernel;
-  k.x = atomKK->k_x.template view<DeviceType>();
-  k.v = atomKK->k_v.template view<DeviceType>();
-  k.omega = atomKK->k_omega.template view<DeviceType>();
-  k.f = atomKK->k_f.template view<DeviceType>();
-  k.torque = atomKK->k_torque.template view<DeviceType>();
-  k.radius = atomKK->k_radius.template view<DeviceType>();
-  k.rmass = atomKK->k_rmass.template view<DeviceType>();
-  k.type = atomKK->k_type.template view<DeviceType>();
-  k.mask = atomKK->k_mask.template view<DeviceType>();
-  k.tag = atomKK->k_tag.template view<DeviceType>();
+  k.x = this->atomKK->k_x.template view<DeviceType>();
+  k.v = this->atomKK->k_v.template view<DeviceType>();
+  k.omega = this->atomKK->k_omega.template view<DeviceType>();
+  k.f = this->atomKK->k_f.template view<DeviceType>();
+  k.torque = this->atomKK->k_torque.template view<DeviceType>();
+  k.radius = this->atomKK->k_radius.template view<DeviceType>();
+  k.rmass = this->atomKK->k_rmass.template view<DeviceType>();
+  k.type = this->atomKK->k_type.template view<DeviceType>();
+  k.mask = this->atomKK->k_mask.template view<DeviceType>();
+  k.tag = this->atomKK->k_tag.template view<DeviceType>();
 
-  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(this->list);
   k.d_neighbors = k_list->d_neighbors;
   k.d_ilist = k_list->d_ilist;
   k.d_numneigh = k_list->d_numneigh;
@@ -125,60 +125,60 @@ template <class DeviceType> void PairDEMLinearKokkos<DeviceType>::compute(int ef
   k.d_firsttouch = fix_historyKK->k_firstflag.template view<DeviceType>();
   k.d_firstvalue = fix_historyKK->k_firstvalue.template view<DeviceType>();
 
-  k.nlocal = atom->nlocal;
-  k.dt = update->dt;
-  k.update_history = update->setupflag ? 0 : 1;
-  k.arithmetic_meff = arithmetic_meff ? 1 : 0;
-  k.freeze_group_bit = freeze_group_bit;
-  k.track_energy = track_energy ? 1 : 0;
-  k.any_rgap = any_rgap ? 1 : 0;
-  k.eflag_global = eflag_global;
-  k.eflag_atom = eflag_atom;
-  k.vflag_global = vflag_global;
-  k.vflag_atom = vflag_atom;
+  k.nlocal = this->atom->nlocal;
+  k.dt = this->update->dt;
+  k.update_history = this->update->setupflag ? 0 : 1;
+  k.arithmetic_meff = this->arithmetic_meff ? 1 : 0;
+  k.freeze_group_bit = this->freeze_group_bit;
+  k.track_energy = this->track_energy ? 1 : 0;
+  k.any_rgap = this->any_rgap ? 1 : 0;
+  k.eflag_global = this->eflag_global;
+  k.eflag_atom = this->eflag_atom;
+  k.vflag_global = this->vflag_global;
+  k.vflag_atom = this->vflag_atom;
 
   // TALLY as in the CPU loop: energies are summed on energy/virial steps and with "energy yes"
-  const bool tally = evflag || track_energy;
-  const int inum = list->inum;
-  DEMLinearSums sum;
+  const bool tally = this->evflag || this->track_energy;
+  const int inum = this->list->inum;
+  DEMSums sum;
   if (neighflag == HALF) {
-    if (force->newton_pair) tally ? launch<HALF, 1, 1>(inum, sum) : launch<HALF, 1, 0>(inum, sum);
+    if (this->force->newton_pair) tally ? launch<HALF, 1, 1>(inum, sum) : launch<HALF, 1, 0>(inum, sum);
     else tally ? launch<HALF, 0, 1>(inum, sum) : launch<HALF, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic
-    if (force->newton_pair) tally ? launch<HALFTHREAD, 1, 1>(inum, sum) : launch<HALFTHREAD, 1, 0>(inum, sum);
+    if (this->force->newton_pair) tally ? launch<HALFTHREAD, 1, 1>(inum, sum) : launch<HALFTHREAD, 1, 0>(inum, sum);
     else tally ? launch<HALFTHREAD, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0>(inum, sum);
   }
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
   fix_historyKK->k_firstvalue.template modify<DeviceType>();
 
-  if (eflag_global) eng_vdwl += sum.evdwl;
-  if (vflag_global)
-    for (int n = 0; n < 6; n++) virial[n] += sum.v[n];
-  if (eflag_atom) {
+  if (this->eflag_global) this->eng_vdwl += sum.evdwl;
+  if (this->vflag_global)
+    for (int n = 0; n < 6; n++) this->virial[n] += sum.v[n];
+  if (this->eflag_atom) {
     k_eatom.template modify<DeviceType>();
     k_eatom.sync_host();
   }
-  if (vflag_atom) {
+  if (this->vflag_atom) {
     k_vatom.template modify<DeviceType>();
     k_vatom.sync_host();
   }
 
   // the kernel left zeros where the CPU loop adds nothing (no tally, or setup)
-  totals[E_STRAIN] += sum.e_strain;
-  totals[E_SLIP] += sum.e_slip;
-  totals[E_DASHPOT] += sum.e_dashpot;
-  totals[N_ACTIVATED] += sum.n_activated;
-  totals[N_SLIP_START] += sum.n_slip_start;
-  totals[N_SLIP_END] += sum.n_slip_end;
-  end_step_outputs();
+  this->totals[E_STRAIN] += sum.e_strain;
+  this->totals[E_SLIP] += sum.e_slip;
+  this->totals[E_DASHPOT] += sum.e_dashpot;
+  this->totals[N_ACTIVATED] += sum.n_activated;
+  this->totals[N_SLIP_START] += sum.n_slip_start;
+  this->totals[N_SLIP_END] += sum.n_slip_end;
+  this->end_step_outputs();
 }
 
-template <class DeviceType>
+template <class DeviceType, class Style>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
-void PairDEMLinearKokkos<DeviceType>::launch(int inum, DEMLinearSums &sum)
+void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMSums &sum)
 {
-  using Policy = Kokkos::RangePolicy<DeviceType, TagDEMLinearCompute<NEIGHFLAG, NEWTON, TALLY>>;
+  using Policy = Kokkos::RangePolicy<DeviceType, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
 }
 
@@ -190,11 +190,11 @@ template <class View> KOKKOS_INLINE_FUNCTION void add3(const View &view, int i, 
   view(i, 2) += a.z;
 }
 
-// One owned atom i and its half list: the body of PairDEMLinear::compute_loop.
-template <class DeviceType>
+// One owned atom i and its half list: the body of PairDEM::compute_loop.
+template <class DeviceType, class Law>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
-KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
-    TagDEMLinearCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMLinearSums &sum) const
+KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
+    TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
 {
   // atomic access to j (and to i, which is some other i's j) with HALFTHREAD lists
   using Device = typename KKDevice<DeviceType>::value;
@@ -203,7 +203,8 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
   Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, Device, Traits> a_torque = torque;
   Kokkos::View<KK_ACC_FLOAT *, typename DAT::t_kkacc_1d::array_layout, Device, Traits> a_eatom = d_eatom;
   Kokkos::View<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, Device, Traits> a_vatom = d_vatom;
-  constexpr int nh = dem::LinearHistory::size;
+  using History = typename Law::History;
+  constexpr int nh = History::size;
 
   const int i = d_ilist[ii];
   const int itype = type[i];
@@ -243,7 +244,7 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
       if (!d_firsttouch(i, jj)) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
         for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
-        sum.e_dashpot += w * dem::linear_release(dem::LinearHistory::load(slot, orientation()), contact(), dt);
+        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation()), contact(), dt);
       }
       d_firsttouch(i, jj) = 0;
       for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = 0.0;
@@ -251,16 +252,16 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
     }
     d_firsttouch(i, jj) = 1;
 
-    const dem::LinearParams &p = d_params(itype, type[j]);
+    const typename Law::Params &p = d_params(itype, type[j]);
     const dem::Contact c = contact();
     for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
     const double orient = orientation();
-    dem::LinearHistory h = dem::LinearHistory::load(slot, orient);
+    History h = History::load(slot, orient);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
-    const dem::LinearResult r = !update_history ? dem::linear_replay(p, c, dt, h)
-        : (TALLY && track_energy)              ? dem::linear_step<true>(p, c, dt, h)
-                                               : dem::linear_step<false>(p, c, dt, h);
+    const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
+        : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
+                                                : Law::template step<false>(p, c, dt, h);
     if (update_history) {
       h.store(slot, orient);
       for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = slot[s];
@@ -276,7 +277,7 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
       add3(a_torque, j, tqj);
     }
     if (TALLY) {
-      const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
+      const double strain = Law::strain_energy(p, h, r.kn, r.ks);
       sum.e_strain += w * strain;
       if (update_history && track_energy) {
         sum.e_slip += w * r.d_slip;
@@ -311,8 +312,10 @@ KOKKOS_INLINE_FUNCTION void DEMLinearKernel<DeviceType>::operator()(
 }
 
 namespace DEM_NS {
-template class PairDEMLinearKokkos<LMPDeviceType>;
+template class PairDEMKokkos<LMPDeviceType, LinearStyle>;
+template class PairDEMKokkos<LMPDeviceType, HertzStyle>;
 #ifdef LMP_KOKKOS_GPU
-template class PairDEMLinearKokkos<LMPHostType>;
+template class PairDEMKokkos<LMPHostType, LinearStyle>;
+template class PairDEMKokkos<LMPHostType, HertzStyle>;
 #endif
 }    // namespace DEM_NS

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "pair_dem_linear.h"
+#include "pair_dem.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -14,42 +14,42 @@ using namespace LAMMPS_NS;
 using namespace DEM_NS;
 using dem::Vec3;
 
-PairDEMLinear::PairDEMLinear(LAMMPS *lmp) : PairDEMBase(lmp, dem::LinearHistory::size)
+template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
   single_extra = 14;
   svector = new double[single_extra];
 }
 
-void PairDEMLinear::allocate()
+template <class Style> void PairDEM<Style>::allocate()
 {
   allocate_base();
   const int n = atom->ntypes + 1;
-  props.assign(n, std::vector<LinearProperties>(n));
-  params.assign(n, std::vector<dem::LinearParams>(n));
+  props.assign(n, std::vector<Properties>(n));
+  params.assign(n, std::vector<Params>(n));
 }
 
 // pair_coeff I J keyword value ... : with I and J the same range, sets the properties of each
 // type in it (contacts inherit them); with distinct ranges, sets values for those pairs of types.
-void PairDEMLinear::coeff(int narg, char **arg)
+template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
 {
-  if (narg < 4 || narg % 2) error->all(FLERR, "pair_coeff for dem/linear: expected I J keyword value ...");
+  if (narg < 4 || narg % 2) error->all(FLERR, "pair_coeff for {}: expected I J keyword value ...", Style::name);
   if (!allocated) allocate();
   int ilo, ihi, jlo, jhi;
   utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
   utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
   const bool per_type = ilo == jlo && ihi == jhi;
   if (!per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
-    error->all(FLERR, "pair_coeff for dem/linear: ranges {} and {} overlap; use the same range "
-               "for type properties or disjoint ranges for pairs of types", arg[0], arg[1]);
+    error->all(FLERR, "pair_coeff for {}: ranges {} and {} overlap; use the same range for type "
+               "properties or disjoint ranges for pairs of types", Style::name, arg[0], arg[1]);
 
-  LinearProperties given;
+  Properties given;
   for (int iarg = 2; iarg < narg; iarg += 2) {
-    const std::string err = linear_set(given, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
-    if (!err.empty()) error->all(FLERR, "pair_coeff for dem/linear: {}", err);
+    const std::string err = Style::set(given, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
+    if (!err.empty()) error->all(FLERR, "pair_coeff for {}: {}", Style::name, err);
   }
   auto apply = [&](int i, int j) {
     auto &p = props[std::min(i, j)][std::max(i, j)];
-    for (int k = 0; k < K_COUNT; k++)
+    for (int k = 0; k < Properties::count; k++)
       if (given.has(k)) p.value[k] = given.value[k];
     p.set |= given.set;
     setflag[i][j] = 1;
@@ -60,26 +60,25 @@ void PairDEMLinear::coeff(int narg, char **arg)
       for (int j = jlo; j <= jhi; j++) apply(i, j);
 }
 
-void PairDEMLinear::check_properties()
+template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
-      const auto &pair = i == j ? LinearProperties{} : props[i][j];
-      const std::string err = linear_mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
-      if (!err.empty()) error->all(FLERR, "pair dem/linear, types {} and {}: {}", i, j, err);
-      params[j][i] = params[i][j];
-      std::swap(params[j][i].inv_emod1, params[j][i].inv_emod2);
+      const auto &pair = i == j ? Properties{} : props[i][j];
+      const std::string err = Style::mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
+      if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
+      params[j][i] = Style::mirrored(params[i][j]);
     }
 }
 
-double PairDEMLinear::max_reference_gap(int i, int j) const
+template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const
 {
   return params[i][j].rgap;
 }
 
-dem::Contact PairDEMLinear::contact_of(int i, int j) const
+template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) const
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
   const Vec3 d{x[j][0] - x[i][0], x[j][1] - x[i][1], x[j][2] - x[i][2]};
@@ -89,7 +88,7 @@ dem::Contact PairDEMLinear::contact_of(int i, int j) const
                         {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
 }
 
-void PairDEMLinear::compute(int eflag, int vflag)
+template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
   update_rigid_masses();
@@ -111,8 +110,10 @@ void PairDEMLinear::compute(int eflag, int vflag)
 }
 
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation.
-// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see linear.h).
-template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop(bool advance)
+// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
+template <class Style>
+template <bool NEWTON, bool TALLY, bool ENERGY>
+void PairDEM<Style>::compute_loop(bool advance)
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
   const double *radius = atom->radius;
@@ -121,7 +122,7 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
   const double dt = update->dt;
   int **firsttouch = fix_history->firstflag;
   double **firsthist = fix_history->firstvalue;
-  constexpr int nh = dem::LinearHistory::size;
+  constexpr int nh = History::size;
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0;
   double activated = 0.0, slip_started = 0.0, slip_ended = 0.0;
 
@@ -152,22 +153,22 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
       if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
         if (!touch[jj]) continue;                    // its history is already zero
         if (ENERGY) {    // the contact just opened: the last half of its dashpot work
-          const dem::LinearHistory h = dem::LinearHistory::load(slot, 1.0);
-          dashpot_sum += w * dem::linear_release(h, contact_of(i, j), dt);
+          const History h = History::load(slot, 1.0);
+          dashpot_sum += w * dem::release_dissipation(h, contact_of(i, j), dt);
         }
         touch[jj] = 0;
         for (int k = 0; k < nh; k++) slot[k] = 0.0;
         continue;
       }
       touch[jj] = 1;
-      const dem::LinearParams &p = prow[type[j]];
+      const Params &p = prow[type[j]];
       const dem::Contact c =
           dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], {v[i][0], v[i][1], v[i][2]},
                          {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
                          {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
-      dem::LinearHistory h = dem::LinearHistory::load(slot, 1.0);    // see transfer_history
-      const dem::LinearResult r =
-          advance ? dem::linear_step<ENERGY>(p, c, dt, h) : dem::linear_replay(p, c, dt, h);
+      History h = History::load(slot, 1.0);    // see transfer_history
+      const dem::ContactResult r =
+          advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
       if (advance) h.store(slot, 1.0);
 
       const Vec3 F = r.force;    // on j; i gets -F
@@ -181,7 +182,7 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
       }
 
       if constexpr (TALLY) {
-        const double strain = dem::linear_strain_energy(h, r.kn, r.ks);
+        const double strain = Law::strain_energy(p, h, r.kn, r.ks);
         strain_sum += w * strain;
         if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
       }
@@ -205,11 +206,11 @@ template <bool NEWTON, bool TALLY, bool ENERGY> void PairDEMLinear::compute_loop
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).
-double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double, double, double &fforce)
+template <class Style> double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double, double, double &fforce)
 {
   for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
   fforce = 0.0;
-  const dem::LinearParams &p = params[itype][jtype];
+  const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);
   if (c.gap - p.rgap > 0.0) return 0.0;
 
@@ -218,10 +219,10 @@ double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double,
   int jj = 0;
   while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
   if (jj == jnum) return 0.0;
-  const dem::LinearHistory h = dem::LinearHistory::load(&fix_history->firstvalue[i][size_history * jj], 1.0);
+  const History h = History::load(&fix_history->firstvalue[i][size_history * jj], 1.0);
 
   double kn, ks;
-  dem::linear_stiffness(p, c.r1, c.r2, kn, ks);
+  Law::stiffness(p, c, h, kn, ks);
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition
   const double o = orientation(i, j);
@@ -234,7 +235,7 @@ double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double,
   const Vec3 t = dem::cross(n, s);
   const double out[14] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
                           dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
-                          dem::linear_strain_energy(h, kn, ks), h.e_slip, h.e_dashpot};
+                          Law::strain_energy(p, h, kn, ks), h.e_slip, h.e_dashpot};
   for (int k = 0; k < 14; k++) svector[k] = out[k];
   // fforce * (x_i - x_j) is the central part of the force on i
   const Vec3 F = (-h.fn) * c.n + h.fs + h.fd;
@@ -243,23 +244,23 @@ double PairDEMLinear::single(int i, int j, int itype, int jtype, double, double,
 }
 
 // The partner atom takes the contact over: its vectors change sign, its scalars do not.
-void PairDEMLinear::transfer_history(double *source, double *target, int, int)
+template <class Style> void PairDEM<Style>::transfer_history(double *source, double *target, int, int)
 {
   for (int k = 0; k < size_history; k++)
-    target[k] = dem::LinearHistory::is_vector_slot(k) ? -source[k] : source[k];
+    target[k] = History::is_vector_slot(k) ? -source[k] : source[k];
 }
 
-void PairDEMLinear::write_restart(FILE *fp)
+template <class Style> void PairDEM<Style>::write_restart(FILE *fp)
 {
   write_restart_settings(fp);
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
       fwrite(&setflag[i][j], sizeof(int), 1, fp);
-      fwrite(&props[i][j], sizeof(LinearProperties), 1, fp);
+      fwrite(&props[i][j], sizeof(Properties), 1, fp);
     }
 }
 
-void PairDEMLinear::read_restart(FILE *fp)
+template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
 {
   read_restart_settings(fp);
   allocate();
@@ -267,9 +268,14 @@ void PairDEMLinear::read_restart(FILE *fp)
     for (int j = i; j <= atom->ntypes; j++) {
       if (comm->me == 0) {
         utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
-        utils::sfread(FLERR, &props[i][j], sizeof(LinearProperties), 1, fp, nullptr, error);
+        utils::sfread(FLERR, &props[i][j], sizeof(Properties), 1, fp, nullptr, error);
       }
       MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
-      MPI_Bcast(&props[i][j], sizeof(LinearProperties), MPI_BYTE, 0, world);
+      MPI_Bcast(&props[i][j], sizeof(Properties), MPI_BYTE, 0, world);
     }
 }
+
+namespace DEM_NS {
+template class PairDEM<LinearStyle>;
+template class PairDEM<HertzStyle>;
+}    // namespace DEM_NS

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "hertz_properties.h"
+
+namespace DEM_NS {
+
+const char *const hertz_keywords[H_COUNT] = {"hz_shear", "hz_poiss", "hz_alpha", "hz_mode", "fric",
+                                             "rgap", "dp_nratio", "dp_sratio", "dp_alpha", "dp_mode",
+                                             "restitution"};
+
+std::string hertz_set(HertzProperties &p, const std::string &key, double v)
+{
+  const int k = keyword_index(hertz_keywords, H_COUNT, key);
+  if (k == H_COUNT)
+    return "unknown keyword " + key + " (allowed: hz_shear hz_poiss hz_alpha hz_mode fric rgap "
+           "dp_nratio dp_sratio dp_alpha dp_mode restitution)";
+  std::string err;
+  switch (k) {
+    case H_SHEAR: case H_ALPHA: case H_FRIC: case H_DP_ALPHA: err = check_nonnegative(key, v); break;
+    case H_POISS: if (!(v > -1.0 && v <= 0.5)) err = out_of_range(key, v, "(-1, 0.5]"); break;
+    case H_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
+    case H_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
+    case H_DP_NRATIO: case H_DP_SRATIO: err = check_ratio(key, v); break;
+    case H_DP_MODE: err = check_dp_mode(key, v); break;
+    case H_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
+  }
+  if (err.empty()) p.put(k, v);
+  return err;
+}
+
+// Contact shear modulus and Poisson's ratio from the pieces' (eq. 18-19). A piece with G = 0
+// makes the contact carry no Hertz force.
+static void inherit_elastic(const HertzProperties &a, const HertzProperties &b, double &g, double &nu)
+{
+  const double g1 = a.value[H_SHEAR], g2 = b.value[H_SHEAR];
+  const double nu1 = a.value[H_POISS], nu2 = b.value[H_POISS];
+  if (g1 == 0.0 || g2 == 0.0) {
+    g = 0.0;
+    nu = 0.5 * (nu1 + nu2);
+    return;
+  }
+  const double e_star = 1.0 / ((1.0 - nu1) / (2.0 * g1) + (1.0 - nu2) / (2.0 * g2));
+  const double g_star = 1.0 / ((2.0 - nu1) / g1 + (2.0 - nu2) / g2);
+  nu = (4.0 * g_star - e_star) / (2.0 * g_star - e_star);
+  g = 2.0 * g_star * (2.0 - nu);
+}
+
+std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const HertzProperties &pair,
+                      bool, dem::HertzParams &out)
+{
+  out = dem::HertzParams{};
+  const char *const *names = hertz_keywords;
+  double g, nu, v;
+  inherit_elastic(a, b, g, nu);
+  if (pair.has(H_SHEAR)) g = pair.value[H_SHEAR];
+  if (pair.has(H_POISS)) nu = pair.value[H_POISS];
+  out.hn_factor = 2.0 * g / (3.0 * (1.0 - nu));
+  out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
+  // friction: the minimum (eq. 20)
+  out.fric = pair.has(H_FRIC) ? pair.value[H_FRIC] : std::min(a.value[H_FRIC], b.value[H_FRIC]);
+
+  std::string err;
+  if (!(err = same_or_pair(a, b, pair, H_RGAP, names, out.rgap)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, H_ALPHA, names, out.alpha_h)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, H_MODE, names, v)).empty()) return err;
+  out.hz_mode = static_cast<int>(v);
+  if (!(err = same_or_pair(a, b, pair, H_DP_ALPHA, names, out.alpha_d)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, H_DP_MODE, names, v)).empty()) return err;
+  out.dp.mode = static_cast<int>(v);
+  if (!(err = same_or_pair(a, b, pair, H_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
+
+  // restitution: with eq. 13's tangent stiffness k_n = 3/2 h_n delta^(1/2) and dp_alpha 0 the
+  // normal dashpot is 2 beta_n sqrt(3/2 m_c h_n) delta^(1/4) v_n, Tsuji's form, which maps exactly
+  // onto the linear spring-dashpot with zeta = 2 beta_n sqrt(3/2) / sqrt(5) (Antypov & Elliott
+  // 2011), for the full and the no-tension dashpot alike: e does not depend on the impact speed
+  for (const auto *p : {&a, &b, &pair})
+    if (p->has(H_RESTITUTION) && (out.alpha_h != 1.5 || out.alpha_d != 0.0))
+      return "restitution needs hz_alpha 1.5 and dp_alpha 0 (then the dashpot scales as Tsuji's, "
+             "delta^(1/4), and e does not depend on the impact speed; with dp_alpha > 0 it does)";
+  return normal_damping(a, b, pair, H_DP_NRATIO, H_RESTITUTION, names, out.dp.mode & 1,
+                        std::sqrt(1.2), out.dp.nratio);
+}
+
+}    // namespace DEM_NS

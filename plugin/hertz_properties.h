@@ -1,0 +1,44 @@
+// Properties of dem/hertz as given in pair_coeff, their ranges, and PFC's inheritance rules
+// (eq. 18-20) that turn per-type values into per-contact parameters.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/hertz.h"
+#include "properties.h"
+
+#include <string>
+
+namespace DEM_NS {
+
+enum HertzKey {
+  H_SHEAR, H_POISS, H_ALPHA, H_MODE, H_FRIC, H_RGAP, H_DP_NRATIO, H_DP_SRATIO, H_DP_ALPHA, H_DP_MODE,
+  H_RESTITUTION, H_COUNT
+};
+
+struct HertzProperties : KeyedValues<H_COUNT> {
+  HertzProperties() { value[H_ALPHA] = 1.5; }    // PFC's defaults: hz_alpha 1.5, the rest 0
+};
+
+extern const char *const hertz_keywords[H_COUNT];
+
+// Parse "keyword value" into p; returns an error message naming the keyword and its range.
+std::string hertz_set(HertzProperties &p, const std::string &key, double value);
+
+// Per-contact parameters of the types' properties a and b and the values set for the pair.
+std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const HertzProperties &pair,
+                      bool dim2, dem::HertzParams &out);
+
+// dem/hertz for the PairDEM templates
+struct HertzStyle {
+  using Law = dem::HertzLaw;
+  using Params = dem::HertzParams;
+  using Properties = HertzProperties;
+  static constexpr const char *name = "dem/hertz";
+  static std::string set(Properties &p, const std::string &key, double v) { return hertz_set(p, key, v); }
+  static std::string mix(const Properties &a, const Properties &b, const Properties &pair, bool dim2, Params &out)
+  {
+    return hertz_mix(a, b, pair, dim2, out);
+  }
+  static Params mirrored(Params p) { return p; }    // symmetric in the two particles
+};
+
+}    // namespace DEM_NS

@@ -1,0 +1,165 @@
+// What the PFC contact models (linear, Hertz) share: the contact history, the result of a step,
+// the shear update with its Coulomb limit and slip state, the dashpots and the dissipation
+// bookkeeping. The laws differ in their normal force and stiffnesses and compose these pieces.
+//   F_c = F^s + F^d on particle 2, with F^s = -F_n n + F_s (spring) and F^d the dashpot force.
+//   F_n <= 0 is compression (PFC's sign). v_n > 0 means the gap opens.
+// Dissipated energies are positive numbers (PFC's linear page records them as negative).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "contact.h"
+
+namespace dem {
+
+// Contact history, stored in LAMMPS's per-contact slots. The vectors are forces on particle 2,
+// so they change sign when the partner atom takes the contact over, as LAMMPS does to every slot
+// by default. Scalars must not: either the glue transfers them unchanged (orient = 1, see
+// is_vector_slot) or they carry an orientation sign (+-1, fixed by the two atom IDs) that the
+// default transfer flips consistently.
+struct ContactHistory {
+  static constexpr int size = 10;
+  Vec3 fs{0.0, 0.0, 0.0};    // spring shear force F_s
+  Vec3 fd{0.0, 0.0, 0.0};    // dashpot force F^d of the last step (PFC's dp_force)
+  double fn = 0.0;           // spring normal force F_n (<= 0)
+  int state = 0;             // 0 new contact, 1 active, 2 active and slipping
+  double e_slip = 0.0;       // energy dissipated by slip at this contact
+  double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact
+
+  DEM_INLINE static ContactHistory load(const double *h, double orient)
+  {
+    ContactHistory s;
+    s.fs = {h[0], h[1], h[2]};
+    s.fn = orient * h[3];
+    s.state = static_cast<int>(orient * h[4] + 0.5);
+    s.e_slip = orient * h[5];
+    s.e_dashpot = orient * h[6];
+    s.fd = {h[7], h[8], h[9]};
+    return s;
+  }
+  DEM_INLINE void store(double *h, double orient) const
+  {
+    h[0] = fs.x;
+    h[1] = fs.y;
+    h[2] = fs.z;
+    h[3] = orient * fn;
+    h[4] = orient * state;
+    h[5] = orient * e_slip;
+    h[6] = orient * e_dashpot;
+    h[7] = fd.x;
+    h[8] = fd.y;
+    h[9] = fd.z;
+  }
+  DEM_INLINE bool slipping() const { return state == 2; }
+  // which slots hold vector components (the ones that flip when the partner takes over)
+  DEM_INLINE static bool is_vector_slot(int k) { return k < 3 || k >= 7; }
+};
+
+struct ContactResult {
+  Vec3 force{0.0, 0.0, 0.0};      // total contact force on particle 2
+  Vec3 f_dashpot{0.0, 0.0, 0.0};  // dashpot part of it
+  double kn = 0.0, ks = 0.0;      // stiffnesses used at this contact (Hertz: tangent normal)
+  double d_slip = 0.0;            // slip dissipation this step (>= 0)
+  double d_dashpot = 0.0;         // dashpot dissipation this step (>= 0)
+  bool activated = false, slip_started = false, slip_ended = false;
+};
+
+// Damping settings of a contact (dp_* of both PFC models).
+struct Dashpots {
+  double nratio = 0.0;    // normal critical damping ratio beta_n
+  double sratio = 0.0;    // shear critical damping ratio beta_s
+  int mode = 0;           // 0 full, 1 no-tension normal, 2 slip-cut shear, 3 both
+};
+
+// Relative displacement increments of the step: normal (v_n dt) and shear (v_s dt), reduced to
+// the part with a negative surface gap on activation (PFC eq. 1 of the linear page).
+struct Increments {
+  double vn, dn;
+  Vec3 vs, ds;
+};
+
+// Starts a step: marks activation and computes the increments; gs is the surface gap g_c - g_r.
+DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, ContactHistory &h, ContactResult &r)
+{
+  Increments inc;
+  inc.vn = dot(c.vrel, c.n);
+  inc.vs = c.vrel - inc.vn * c.n;
+  double alpha = 1.0;
+  r.activated = h.state == 0;
+  if (r.activated) alpha = activation_fraction(gs, gs - inc.vn * dt);
+  inc.dn = alpha * inc.vn * dt;
+  inc.ds = (alpha * dt) * inc.vs;
+  return inc;
+}
+
+// Shear spring: trial force F_s_old - k_s ds, limited to mu |F_n|, slip state (linear eq. 6-9,
+// Hertz eq. 7, 10-12). fs_old is the old force already rotated into the contact plane (and
+// scaled, Hertz mode 1).
+DEM_INLINE void shear_update(Vec3 fs_old, double ks, Vec3 ds, double fric, ContactHistory &h, ContactResult &r)
+{
+  Vec3 fs = fs_old - ks * ds;
+  const double limit = -fric * h.fn;
+  const double mag = norm(fs);
+  if (mag > limit) fs = mag > 0.0 ? (limit / mag) * fs : fs;
+  const bool was_slipping = h.slipping();
+  const bool slip = mag >= limit;
+  h.fs = fs;
+  h.state = slip ? 2 : 1;
+  r.slip_started = slip && !was_slipping;
+  r.slip_ended = !slip && was_slipping;
+}
+
+// Dashpot force on particle 2 (linear eq. 10-11, Hertz eq. 13-14): 2 beta sqrt(m_c k) times the
+// relative velocity and by `scale` (Hertz: |g_c|^alpha_d, linear: 1); the no-tension normal
+// dashpot is capped so that the total normal force is not tensile, the slip-cut shear dashpot is
+// off while slipping.
+DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc, double kn,
+                              double ks, double scale, double fn, bool slipping)
+{
+  double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * std::sqrt(c.meff * kn) * scale * inc.vn : 0.0;
+  if ((d.mode & 1) && fnd > -fn) fnd = -fn;
+  const bool cut = (d.mode & 2) && slipping;
+  const double cs = (cut || d.sratio == 0.0) ? 0.0 : 2.0 * d.sratio * std::sqrt(c.meff * ks) * scale;
+  return (-fnd) * c.n - cs * inc.vs;
+}
+
+// Ends a step: applies the dashpot force fd and, with ENERGY, the dissipation of the step: the
+// slip part of the shear increment and the relative displacement (v dt), each times the mean of
+// the forces at its two ends, the work that velocity Verlet actually lets these forces do (eq. 14
+// of the linear page with F^d(t) alone is off by O(dt) per contact).
+template <bool ENERGY>
+DEM_INLINE void end_step(const Contact &c, const Increments &inc, Vec3 fs_old, Vec3 fd, double dt,
+                         ContactHistory &h, ContactResult &r)
+{
+  const Vec3 fd_old = h.fd;
+  r.f_dashpot = fd;
+  h.fd = fd;
+  r.force = (-h.fn) * c.n + h.fs + fd;
+  if constexpr (ENERGY) {
+    if (r.ks > 0.0) {
+      const Vec3 ds_slip = inc.ds + (1.0 / r.ks) * (h.fs - fs_old);
+      r.d_slip = -0.5 * dot(fs_old + h.fs, ds_slip);
+    }
+    r.d_dashpot = -0.5 * dt * dot(fd_old + fd, c.vrel);
+    h.e_slip += r.d_slip;
+    h.e_dashpot += r.d_dashpot;
+  }
+}
+
+// Dashpot dissipation of the step in which a contact opens: the second half of the trapezoid
+// of its last dashpot force.
+DEM_INLINE double release_dissipation(const ContactHistory &h, const Contact &c, double dt)
+{
+  return -0.5 * dt * dot(h.fd, c.vrel);
+}
+
+// The force of an active contact as the last step left it, without advancing the history:
+// what LAMMPS's setup (start of a run, after read_restart) must apply so that a run continues
+// exactly. The caller fills in the stiffnesses.
+DEM_INLINE ContactResult replay_force(const ContactHistory &h, const Contact &c)
+{
+  ContactResult r;
+  r.f_dashpot = h.fd;
+  r.force = (-h.fn) * c.n + h.fs + h.fd;
+  return r;
+}
+
+}    // namespace dem
