@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Chute-flow benchmark of dem/linear against LAMMPS's granular pair styles (see bench/README.md).
+# Chute-flow benchmark of dem/linear and dem/hertz against LAMMPS's granular pair styles (see
+# bench/README.md).
 #
-#   bench/run_chute.sh [-s STEPS] [-r REPEATS] [-t THREADS] [-k auto|0|1] [-n STEPS]
+#   bench/run_chute.sh [-m all|linear|hertz] [-s STEPS] [-r REPEATS] [-t THREADS] [-k auto|0|1] [-n STEPS]
+#     -m MODELS   all (default), linear (the first five cases below) or hertz (the Hertz cases
+#                 and gran/hooke/history/kk)
 #     -s STEPS    MD steps per run (default 2000)
 #     -r REPEATS  runs of every case; the fastest loop time is reported (default 2)
 #     -t THREADS  Kokkos OpenMP threads of the /kk cases (default 2)
 #     -k auto|0|1 fix freeze on the base in the /kk cases: 1 as in the original deck, 0 without;
 #                 auto (default): 1 if dem/linear/kk accepts fix freeze (checked with a 0-step
-#                 run), else 0 for both /kk cases
+#                 run), else 0 for all /kk cases
 #     -n STEPS    steps of the normal-force-only mapping check (default 300, 0 skips it)
 #   Environment: DEM_PLUGIN_BUILD (plugin build folder, as for tools/lmp; it must lie inside the
 #   checkout or the dependency cache, because tools/lmp's sandbox has a private /tmp),
@@ -19,23 +22,42 @@
 #   granular  pair granular hooke / mass_velocity / linear_history, mapped the same way
 #   hooke_kk  gran/hooke/history/kk on THREADS Kokkos OpenMP threads
 #   dem_kk    dem/linear/kk on THREADS Kokkos OpenMP threads (reported as skipped if missing)
+#   hertz     gran/hertz/history with the deck's constants read as Hertz constants
+#   dem_hertz dem/hertz, mapped onto gran/hertz/history
+#   granular_hertz  pair granular hertz / viscoelastic / mindlin, mapped the same way
+#   dem_hertz_kk    dem/hertz/kk on THREADS Kokkos OpenMP threads (LAMMPS has no Kokkos Hertz
+#             style: compared with gran/hooke/history/kk)
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"    # LAMMPS_SRC, PLUGIN_BUILD, DEM_CACHE_DIR
 
-steps=2000 repeats=2 threads=2 kk_freeze=auto check_steps=300
-while getopts "s:r:t:k:n:h" opt; do
+steps=2000 repeats=2 threads=2 kk_freeze=auto check_steps=300 models=all
+while getopts "m:s:r:t:k:n:h" opt; do
     case "$opt" in
+        m) models=$OPTARG ;;
         s) steps=$OPTARG ;;
         r) repeats=$OPTARG ;;
         t) threads=$OPTARG ;;
         k) kk_freeze=$OPTARG ;;
         n) check_steps=$OPTARG ;;
-        *) sed -n '2,16p' "$0"; exit 2 ;;
+        *) sed -n '2,19p' "$0"; exit 2 ;;
     esac
 done
+case "$models" in
+    all) cases=(hooke dem granular hertz dem_hertz granular_hertz hooke_kk dem_kk dem_hertz_kk) ;;
+    linear) cases=(hooke dem granular hooke_kk dem_kk) ;;
+    hertz) cases=(hertz dem_hertz granular_hertz hooke_kk dem_hertz_kk) ;;
+    *) die "-m takes all, linear or hertz, not $models" ;;
+esac
+selected() {    # selected CASE...: are all these cases part of this benchmark?
+    local c x
+    for c in "$@"; do
+        for x in "${cases[@]}"; do [ "$x" = "$c" ] && continue 2; done
+        return 1
+    done
+}
 
 case "$PLUGIN_BUILD/" in
     "$REPO"/*|"$DEM_CACHE_DIR"/*) ;;
@@ -52,49 +74,60 @@ logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-bench.XXXXXX")}
 mkdir -p "$logdir"
 
 # Diameter and density of the particles in data.chute (atom_style sphere:
-# id type diameter density x y z [ix iy iz]); the dem/linear mapping needs the mass.
+# id type diameter density x y z [ix iy iz]); the dem/linear and dem/hertz mappings need the mass.
 read -r ndata diameter density <<<"$(awk '
     /^[A-Z]/ { sec = $1; next }
     sec == "Atoms" && (NF == 7 || NF == 10) { n++; key = $3 " " $4; seen[key]++ }
     END { k = 0; for (s in seen) { k++; last = s }
           if (k != 1) { print "0 0 0"; exit } ; print n, last }' "$data")"
-[ "$ndata" -gt 0 ] || die "the particles of $data do not all have the same diameter and density; the mapping in bench/pair_dem_linear.lmp assumes they do"
+[ "$ndata" -gt 0 ] || die "the particles of $data do not all have the same diameter and density; the mappings in bench/pair_dem_*.lmp assume they do"
 echo "# data: $data"
 echo "#   $ndata atoms, all with diameter $diameter and density $density: m = pi/6 d^3 rho = $(awk -v d="$diameter" -v r="$density" 'BEGIN { printf "%.10g", atan2(0, -1) / 6 * d^3 * r }')"
 echo "# $steps steps per run, $repeats runs per case (fastest reported), logs in $logdir"
 
 common_vars=(-var data "$data" -var diameter "$diameter" -var density "$density")
 declare -A status
-# Does dem/linear/kk exist, and does it accept fix freeze (as the original deck has)?
+# Does dem/linear/kk (dem/hertz/kk with -m hertz) exist, and does it accept fix freeze (as the
+# original deck has)? The /kk styles share their code, so one probe answers for both.
+probe_case=dem_kk probe_style=dem/linear/kk probe_pair=pair_dem_linear.lmp
+selected dem_kk || probe_case=dem_hertz_kk probe_style=dem/hertz/kk probe_pair=pair_dem_hertz.lmp
 if [ "$kk_freeze" = auto ]; then
-    probe=$logdir/dem_kk.probe.log
+    probe=$logdir/$probe_case.probe.log
     (cd "$REPO" && "$REPO/tools/lmp" -kk "$threads" -nocite -log none -in "$BENCH/in.chute" "${common_vars[@]}" \
-        -var steps 0 -var pair "$BENCH/pair_dem_linear.lmp" -var kk /kk -var freeze 1) >"$probe" 2>&1 || true
+        -var steps 0 -var pair "$BENCH/$probe_pair" -var kk /kk -var freeze 1) >"$probe" 2>&1 || true
     if grep -q "^Loop time" "$probe"; then
         kk_freeze=1
     elif grep -q "does not support fix freeze" "$probe"; then
         kk_freeze=0
-        echo "# dem/linear/kk refuses fix freeze: both /kk cases run without it (see bench/README.md)"
+        echo "# $probe_style refuses fix freeze: all /kk cases run without it (see bench/README.md)"
     else
         kk_freeze=1
-        if grep -q "Unrecognized pair style 'dem/linear/kk'" "$probe"; then
-            status[dem_kk]="skipped: $(grep -m1 -E '^ERROR' "$probe")"
-        fi    # any other error shows up as a failure of the dem_kk case below
+        if grep -q "Unrecognized pair style '$probe_style'" "$probe"; then
+            status[$probe_case]="skipped: $(grep -m1 -E '^ERROR' "$probe")"
+        fi    # any other error shows up as a failure of the case below
     fi
 fi
 echo "# /kk cases: fix freeze on the base $([ "$kk_freeze" = 1 ] && echo yes || echo no)"
 
-cases=(hooke dem granular hooke_kk dem_kk)
 declare -A label=([hooke]="gran/hooke/history" [dem]="dem/linear" [granular]="granular"
-                  [hooke_kk]="gran/hooke/history/kk" [dem_kk]="dem/linear/kk")
-declare -A launcher=([hooke]="" [dem]="" [granular]="" [hooke_kk]="-kk $threads" [dem_kk]="-kk $threads")
+                  [hooke_kk]="gran/hooke/history/kk" [dem_kk]="dem/linear/kk"
+                  [hertz]="gran/hertz/history" [dem_hertz]="dem/hertz" [granular_hertz]="granular hertz"
+                  [dem_hertz_kk]="dem/hertz/kk")
+declare -A launcher=([hooke]="" [dem]="" [granular]="" [hooke_kk]="-kk $threads" [dem_kk]="-kk $threads"
+                     [hertz]="" [dem_hertz]="" [granular_hertz]="" [dem_hertz_kk]="-kk $threads")
 declare -A where=([hooke]="1 rank" [dem]="1 rank" [granular]="1 rank"
-                  [hooke_kk]="1 rank x $threads thr" [dem_kk]="1 rank x $threads thr")
+                  [hooke_kk]="1 rank x $threads thr" [dem_kk]="1 rank x $threads thr"
+                  [hertz]="1 rank" [dem_hertz]="1 rank" [granular_hertz]="1 rank"
+                  [dem_hertz_kk]="1 rank x $threads thr")
 declare -A vars=([hooke]="-var pair $BENCH/pair_gran_hooke_history.lmp -var freeze 1"
                  [dem]="-var pair $BENCH/pair_dem_linear.lmp -var freeze 1"
                  [granular]="-var pair $BENCH/pair_granular.lmp -var freeze 1"
                  [hooke_kk]="-var pair $BENCH/pair_gran_hooke_history.lmp -var freeze $kk_freeze"
-                 [dem_kk]="-var pair $BENCH/pair_dem_linear.lmp -var kk /kk -var freeze $kk_freeze")
+                 [dem_kk]="-var pair $BENCH/pair_dem_linear.lmp -var kk /kk -var freeze $kk_freeze"
+                 [hertz]="-var pair $BENCH/pair_gran_hertz_history.lmp -var freeze 1"
+                 [dem_hertz]="-var pair $BENCH/pair_dem_hertz.lmp -var freeze 1"
+                 [granular_hertz]="-var pair $BENCH/pair_granular_hertz.lmp -var freeze 1"
+                 [dem_hertz_kk]="-var pair $BENCH/pair_dem_hertz.lmp -var kk /kk -var freeze $kk_freeze")
 declare -A best_loop best_pair best_rate best_steps best_atoms all_loops ke0 ke1 erot1 vx1
 
 # Prints "loop steps atoms pair ke0 ke erot vx" from a LAMMPS output, or nothing if incomplete.
@@ -121,7 +154,7 @@ for rep in $(seq 1 "$repeats"); do
         result=$(parse "$log")
         if [ -z "$result" ]; then
             err=$(grep -m1 -E '^ERROR' "$log" || tail -n 1 "$log")
-            if [ "$c" = dem_kk ] && grep -qE "Unrecognized pair style 'dem/linear/kk'|does not support" "$log"; then
+            if [[ $c = dem*_kk ]] && grep -qE "Unrecognized pair style 'dem/(linear|hertz)/kk'|does not support" "$log"; then
                 status[$c]="skipped: $err"
             else
                 status[$c]="failed (exit $rc): $err"
@@ -157,6 +190,7 @@ echo
 echo "Ratios (> 1: the first style takes longer)"
 ratio() {    # ratio A B: time of case A over case B
     local a=$1 b=$2
+    selected "$a" "$b" || return 0
     if [ "${status[$a]:-}" != ok ] || [ "${status[$b]:-}" != ok ]; then
         printf '  %-46s skipped (%s)\n' "${label[$a]} vs ${label[$b]}:" \
             "$([ "${status[$a]:-}" != ok ] && echo "${label[$a]} ${status[$a]:-not run}" || echo "${label[$b]} ${status[$b]:-not run}")"
@@ -170,6 +204,11 @@ ratio dem hooke
 ratio dem granular
 ratio dem_kk hooke_kk
 ratio granular hooke
+ratio dem_hertz hertz
+ratio dem_hertz granular_hertz
+ratio dem_hertz_kk hooke_kk
+ratio granular_hertz hertz
+ratio hertz hooke
 
 echo
 echo "Physics check: relative differences of the final state (last run of each case)"
@@ -177,6 +216,7 @@ echo "  KE = translational kinetic energy, dKE = its change over the run, Erot =
 echo "  vx = mean downhill velocity of the flowing spheres; the tangential models differ slightly"
 physics() {
     local a=$1 b=$2
+    selected "$a" "$b" || return 0
     if [ "${status[$a]:-}" != ok ] || [ "${status[$b]:-}" != ok ]; then
         printf '  %-46s skipped\n' "${label[$a]} vs ${label[$b]}:"
         return
@@ -192,33 +232,43 @@ physics dem hooke
 physics granular hooke
 physics dem_kk hooke_kk
 if [ "$kk_freeze" = 1 ]; then physics dem_kk dem; fi    # same deck: differences are round-off grown by chaos
+physics dem_hertz hertz
+physics granular_hertz hertz
+if [ "$kk_freeze" = 1 ]; then physics dem_hertz_kk dem_hertz; fi
 
 # With k_t = 0 only the normal spring and dashpot act, and dem/linear must reproduce
-# gran/hooke/history to round-off: this checks the stiffness and damping mapping exactly.
+# gran/hooke/history to round-off: this checks the stiffness and damping mapping exactly. The
+# same for dem/hertz against gran/hertz/history (there: Kt = 0 and fric 0).
 check_failed=0
-if [ "$check_steps" -gt 0 ]; then
+mapping_check() {    # mapping_check DEM_CASE LAMMPS_CASE
+    local a=$1 b=$2 c log
+    selected "$a" "$b" || return 0
     declare -A chk
-    for c in hooke dem; do
+    for c in "$b" "$a"; do
         log=$logdir/$c.normal-only.log
         # shellcheck disable=SC2086
         (cd "$REPO" && "$REPO/tools/lmp" -nocite -log none -in "$BENCH/in.chute" "${common_vars[@]}" \
             -var steps "$check_steps" -var tangential 0 ${vars[$c]}) >"$log" 2>&1 || true
         chk[$c]=$(parse "$log")
     done
-    if [ -z "${chk[hooke]}" ] || [ -z "${chk[dem]}" ]; then
-        echo "  normal forces only (k_t = 0, $check_steps steps): failed, see $logdir/*.normal-only.log"
+    if [ -z "${chk[$a]}" ] || [ -z "${chk[$b]}" ]; then
+        printf '  %-46s failed, see %s\n' "${label[$a]} vs ${label[$b]}, k_t = 0:" "$logdir/{$a,$b}.normal-only.log"
         check_failed=1
-    else
-        read -r _ _ _ _ a0 a1 ar av <<<"${chk[dem]}"
-        read -r _ _ _ _ b0 b1 br bv <<<"${chk[hooke]}"
-        awk -v name="dem/linear vs gran/hooke/history, k_t = 0:" -v n="$check_steps" \
-            -v a0="$a0" -v a1="$a1" -v av="$av" -v b0="$b0" -v b1="$b1" -v bv="$bv" '
-            function rel(x, y) { return y == 0 ? 0 : (x - y) / (y < 0 ? -y : y) }
-            BEGIN { d = rel(a1 - a0, b1 - b0)
-                    printf "  %-46s KE %+.2e  dKE %+.2e  vx %+.2e  (%d steps; expected ~0)\n", name,
-                           rel(a1, b1), d, rel(av, bv), n
-                    exit (d > 1e-6 || d < -1e-6) }' || { echo "  MAPPING CHECK FAILED"; check_failed=1; }
+        return
     fi
+    read -r _ _ _ _ a0 a1 ar av <<<"${chk[$a]}"
+    read -r _ _ _ _ b0 b1 br bv <<<"${chk[$b]}"
+    awk -v name="${label[$a]} vs ${label[$b]}, k_t = 0:" -v n="$check_steps" \
+        -v a0="$a0" -v a1="$a1" -v av="$av" -v b0="$b0" -v b1="$b1" -v bv="$bv" '
+        function rel(x, y) { return y == 0 ? 0 : (x - y) / (y < 0 ? -y : y) }
+        BEGIN { d = rel(a1 - a0, b1 - b0)
+                printf "  %-46s KE %+.2e  dKE %+.2e  vx %+.2e  (%d steps; expected ~0)\n", name,
+                       rel(a1, b1), d, rel(av, bv), n
+                exit (d > 1e-6 || d < -1e-6) }' || { echo "  MAPPING CHECK FAILED"; check_failed=1; }
+}
+if [ "$check_steps" -gt 0 ]; then
+    mapping_check dem hooke
+    mapping_check dem_hertz hertz
 fi
 
 for c in "${cases[@]}"; do
