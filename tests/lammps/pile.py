@@ -5,7 +5,19 @@ number of ranks, CPU or Kokkos, start from the same state.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 
+import sys
+
 R, RHO = 0.001, 2500.0
+
+# contact properties of the pile for each law, without dp_mode; similar stiffness at the typical
+# overlap (Hertz: tangent stiffness 1.5 h_n sqrt(delta) ~ 1000 N/m at delta = 1e-5 m)
+LAW_COEFFS = {"linear": "kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
+              "hertz": "hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_sratio 0.2"}
+
+
+def law_from_argv():
+    """The law a test script checks: --law hertz, default linear."""
+    return sys.argv[sys.argv.index("--law") + 1] if "--law" in sys.argv else "linear"
 
 
 def pile_deck(pair_style="dem/linear", coeff="* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1",

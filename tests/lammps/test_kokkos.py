@@ -1,8 +1,8 @@
-"""dem/linear/kk (Kokkos, 2 OpenMP threads) against the CPU style on the same inputs.
+"""dem/linear/kk or dem/hertz/kk (--law; Kokkos, 2 OpenMP threads) against the CPU style.
 
 A collision is summed in the same order on both, so it must agree to ~1e-12; the pile's forces
 are summed in a different order by the threads, so, as for MPI, we allow round-off grown
-through collisions (same tolerances as test_linear_mpi.py) and identical event counts."""
+through collisions (same tolerances as test_mpi.py) and identical event counts."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
 import os
@@ -11,11 +11,13 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck  # noqa: E402
 from demtest import Checks, read_dump, run  # noqa: E402
-from pile import pile_deck  # noqa: E402
-from test_linear_mpi import compare  # noqa: E402
+from pile import LAW_COEFFS, law_from_argv, pile_deck  # noqa: E402
+from test_mpi import compare  # noqa: E402
 
+COLLISION = {"linear": "kn 1e5 ks 5e4", "hertz": "hz_shear 1e8 hz_poiss 0.3"}
 chk = Checks()
-coll = deck("dem/linear energy yes", ["* * kn 1e5 ks 5e4 fric 0.3 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1"],
+law = law_from_argv()
+coll = deck(f"dem/{law} energy yes", [f"* * {COLLISION[law]} fric 0.3 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1"],
             steps=3000, extra="velocity all set NULL 0.2 0.1 sum yes")
 cpu, kk = run(coll).thermo, run(coll, kokkos=True).thermo
 worst = max(abs(a[c] - b[c]) / (abs(a[c]) + 1e-30) for a, b in zip(cpu, kk) for c in ("v_gap", "v_vrel", "v_fx")
@@ -23,8 +25,8 @@ worst = max(abs(a[c] - b[c]) / (abs(a[c]) + 1e-30) for a, b in zip(cpu, kk) for 
 chk.true(len(cpu) == len(kk) and worst < 1e-10, f"oblique collision: same trajectory on Kokkos (worst relative {worst:.2e})")
 
 for mode in (0, 3):
-    coeff = f"* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2 dp_mode {mode}"
-    text = pile_deck("dem/linear energy yes", coeff, dump="final.dump", steps=3000)
+    coeff = f"* * {LAW_COEFFS[law]} dp_mode {mode}"
+    text = pile_deck(f"dem/{law} energy yes", coeff, dump="final.dump", steps=3000)
     ref, other = run(text), run(text, kokkos=True)
     compare(chk, f"pile dp_mode {mode}, Kokkos vs CPU", read_dump(os.path.join(ref.workdir, "final.dump")),
             read_dump(os.path.join(other.workdir, "final.dump")), ref.thermo, other.thermo)

@@ -57,9 +57,10 @@ CASES = [
     ("point particles", deck(atom_style="atomic", settings="mass * 1.0", nve=""), ["atom_style sphere"]),
 ]
 
-chk = Checks()
-for what, text, words in CASES:
-    res = run(text, expect_error=True)
-    msg = res.error or ""
-    chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
-chk.finish()
+if __name__ == "__main__":
+    chk = Checks()
+    for what, text, words in CASES:
+        res = run(text, expect_error=True)
+        msg = res.error or ""
+        chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+    chk.finish()

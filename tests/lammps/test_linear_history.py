@@ -3,7 +3,7 @@
 1. Two spheres at exactly zero gap (an active contact, g_s <= 0) with the list rebuilt every
    step: the contact is activated once, not once per rebuild.
 2. A settling pile rebuilt every step ends in the same state as with the default rebuilds
-   (tolerances of test_linear_mpi.py): history is carried over, with the right sign when the
+   (tolerances of test_mpi.py): history is carried over, with the right sign when the
    partner atom takes the contact, and no contact is re-activated.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, read_dump, run  # noqa: E402
 from pile import pile_deck  # noqa: E402
-from test_linear_mpi import compare  # noqa: E402
+from test_mpi import compare  # noqa: E402
 
 chk = Checks()
 touching = """

@@ -1,4 +1,4 @@
-"""dem/linear restart: N steps straight equal N/2 steps, a restart file, and N/2 more steps
+"""dem/linear or dem/hertz (--law) restart: N steps straight equal N/2 steps, a restart file, and N/2 more steps
 in a new LAMMPS process, to round-off (positions, velocities, spins and the contact history,
 seen through the shear forces and slip states of compute pair/local and the global totals)."""
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -8,10 +8,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, read_dump, run  # noqa: E402
-from pile import pile_deck  # noqa: E402
+from pile import LAW_COEFFS, law_from_argv, pile_deck  # noqa: E402
 
 N = 2000
-COEFF = "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2 dp_mode 3 lin_mode 1"
+# the incremental normal force (linear) and the shear scaling on unloading (Hertz) use history
+MODE = {"linear": "lin_mode 1", "hertz": "hz_mode 1"}
 PAIR_LOCAL = """compute pl all pair/local p2 p3 p7 p13
 compute shear all reduce sum c_pl[1] c_pl[2] c_pl[3] c_pl[4] inputs local
 variable s1 equal c_shear[1]
@@ -33,7 +34,7 @@ def outputs(kokkos):
     return text, "\n".join(f'print "@ {v} ${{{v}}}"' for v in keys), keys
 
 
-def continuation(steps, kokkos):
+def continuation(law, steps, kokkos):
     local, prints, _ = outputs(kokkos)
     return f"""
 read_restart restart.{N // 2}
@@ -44,7 +45,7 @@ fix freeze floor freeze
 fix integrate grains nve/sphere
 fix gravity grains gravity 9.81 vector 0 0 -1
 timestep 1e-5
-compute dem all pair dem/linear
+compute dem all pair dem/{law}
 {local}
 dump d all custom {steps} final.dump id x y z vx vy vz omegax omegay omegaz
 dump_modify d sort id format float %.17g
@@ -54,15 +55,16 @@ run {steps}
 """
 
 
-def main(kokkos=False, ranks=1):
+def main(law, kokkos=False, ranks=1):
     chk = Checks()
     local, prints, keys = outputs(kokkos)
-    straight = run(pile_deck("dem/linear energy yes", COEFF, steps=N, dump="final.dump",
+    coeff = f"* * {LAW_COEFFS[law]} dp_mode 3 {MODE[law]}"
+    straight = run(pile_deck(f"dem/{law} energy yes", coeff, steps=N, dump="final.dump",
                              extra_before_run=local, restart_mid=N // 2) + prints, kokkos=kokkos, ranks=ranks)
     second = straight.workdir + "-second"
     os.makedirs(second)
     shutil.copy(os.path.join(straight.workdir, f"restart.{N // 2}"), second)
-    resumed = run(continuation(N // 2, kokkos), workdir=second, kokkos=kokkos, ranks=ranks)
+    resumed = run(continuation(law, N // 2, kokkos), workdir=second, kokkos=kokkos, ranks=ranks)
     a = read_dump(os.path.join(straight.workdir, "final.dump"))
     b = read_dump(os.path.join(second, "final.dump"))
     for cols, tol in ((("x", "y", "z"), 1e-12), (("vx", "vy", "vz"), 1e-10), (("omegax", "omegay", "omegaz"), 1e-7)):
@@ -82,4 +84,4 @@ def main(kokkos=False, ranks=1):
 
 
 if __name__ == "__main__":
-    main(kokkos="--kokkos" in sys.argv, ranks=2 if "--mpi" in sys.argv else 1)
+    main(law_from_argv(), kokkos="--kokkos" in sys.argv, ranks=2 if "--mpi" in sys.argv else 1)

@@ -1,0 +1,46 @@
+"""Every bad dem/hertz input gives a LAMMPS error that names the keyword and its range."""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from demtest import Checks, run  # noqa: E402
+from test_linear_errors import deck  # noqa: E402
+
+
+def hz(coeffs):
+    return deck(coeffs, pair_style="dem/hertz")
+
+
+G = "hz_shear 1e8 hz_poiss 0.3"
+CASES = [
+    ("negative hz_shear", hz("pair_coeff * * hz_shear -1"), ["hz_shear", "[0, inf)"]),
+    ("hz_poiss -1", hz("pair_coeff * * hz_shear 1 hz_poiss -1"), ["hz_poiss", "(-1, 0.5]"]),
+    ("hz_poiss above 0.5", hz("pair_coeff * * hz_shear 1 hz_poiss 0.6"), ["hz_poiss", "(-1, 0.5]"]),
+    ("negative hz_alpha", hz(f"pair_coeff * * {G} hz_alpha -1"), ["hz_alpha", "[0, inf)"]),
+    ("hz_mode 2", hz(f"pair_coeff * * {G} hz_mode 2"), ["hz_mode", "0 or 1"]),
+    ("negative fric", hz(f"pair_coeff * * {G} fric -1"), ["fric", "[0, inf)"]),
+    ("dp_nratio above 1", hz(f"pair_coeff * * {G} dp_nratio 2"), ["dp_nratio", "[0, 1]"]),
+    ("dp_sratio negative", hz(f"pair_coeff * * {G} dp_sratio -1"), ["dp_sratio", "[0, 1]"]),
+    ("negative dp_alpha", hz(f"pair_coeff * * {G} dp_alpha -0.25"), ["dp_alpha", "[0, inf)"]),
+    ("dp_mode 1.5", hz(f"pair_coeff * * {G} dp_mode 1.5"), ["dp_mode", "0, 1, 2 or 3"]),
+    ("restitution 0", hz(f"pair_coeff * * {G} restitution 0"), ["restitution", "(0, 1]"]),
+    ("restitution with dp_alpha", hz(f"pair_coeff * * {G} restitution 0.5 dp_alpha 0.25"),
+     ["restitution", "dp_alpha 0"]),
+    ("restitution with hz_alpha", hz(f"pair_coeff * * {G} restitution 0.5 hz_alpha 1"), ["restitution", "hz_alpha 1.5"]),
+    ("restitution and dp_nratio", hz(f"pair_coeff * * {G} restitution 0.5 dp_nratio 0.2"),
+     ["restitution", "dp_nratio"]),
+    ("restitution unreachable without tension", hz(f"pair_coeff * * {G} restitution 0.01 dp_mode 1"),
+     ["restitution", "no-tension"]),
+    ("linear keyword", hz("pair_coeff * * kn 1e5"), ["unknown keyword kn", "hz_shear"]),
+    ("non-inheritable mismatch", hz(f"pair_coeff 1 1 {G} hz_alpha 1.5\npair_coeff 2 2 {G} hz_alpha 1.2"),
+     ["hz_alpha", "types 1 and 2"]),
+    ("overlapping ranges", hz(f"pair_coeff * * {G}\npair_coeff 1 1*2 {G}"), ["overlap"]),
+    ("no ghost velocities", deck(f"pair_coeff * * {G}", pair_style="dem/hertz", comm=""), ["comm_modify vel yes"]),
+]
+
+chk = Checks()
+for what, text, words in CASES:
+    msg = run(text, expect_error=True).error or ""
+    chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+chk.finish()
