@@ -123,7 +123,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   int **firsttouch = fix_history->firstflag;
   double **firsthist = fix_history->firstvalue;
   constexpr int nh = History::size;
-  double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0;
+  double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
   double activated = 0.0, slip_started = 0.0, slip_ended = 0.0;
 
   for (int ii = 0; ii < list->inum; ii++) {
@@ -189,6 +189,7 @@ void PairDEM<Style>::compute_loop(bool advance)
       if constexpr (ENERGY) {
         slip_sum += w * r.d_slip;
         dashpot_sum += w * r.d_dashpot;
+        plastic_sum += w * r.d_plastic;
       }
       if (advance) {
         activated += w * r.activated;
@@ -200,6 +201,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   totals[E_STRAIN] += strain_sum;
   totals[E_SLIP] += slip_sum;
   totals[E_DASHPOT] += dashpot_sum;
+  totals[E_PLASTIC] += plastic_sum;
   totals[N_ACTIVATED] += activated;
   totals[N_SLIP_START] += slip_started;
   totals[N_SLIP_END] += slip_ended;

@@ -26,6 +26,7 @@ enum Extra {
   N_ACTIVATED_ALL, // the same three, cumulative
   N_SLIP_START_ALL,
   N_SLIP_END_ALL,
+  E_PLASTIC,       // energy dissipated by hysteretic (plastic) normal springs, cumulative
   N_EXTRA
 };
 

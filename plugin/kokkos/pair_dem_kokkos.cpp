@@ -168,6 +168,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[E_STRAIN] += sum.e_strain;
   this->totals[E_SLIP] += sum.e_slip;
   this->totals[E_DASHPOT] += sum.e_dashpot;
+  this->totals[E_PLASTIC] += sum.e_plastic;
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
@@ -282,6 +283,7 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       if (update_history && track_energy) {
         sum.e_slip += w * r.d_slip;
         sum.e_dashpot += w * r.d_dashpot;
+        sum.e_plastic += w * r.d_plastic;
       }
       // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0, -F, x_i - x_j), i always owned
       if (eflag_global) sum.evdwl += w * strain;

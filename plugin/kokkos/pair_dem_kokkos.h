@@ -24,15 +24,15 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 template <int NEIGHFLAG, int NEWTON, int TALLY> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
-// the pvector entries (strain, slip and dashpot energies; activation and slip events).
+// the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events).
 struct DEMSums {
   double evdwl, v[6];
-  double e_strain, e_slip, e_dashpot;
+  double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
 
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
-    evdwl = e_strain = e_slip = e_dashpot = n_activated = n_slip_start = n_slip_end = 0.0;
+    evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
   }
   KOKKOS_INLINE_FUNCTION void operator+=(const DEMSums &o)
@@ -42,6 +42,7 @@ struct DEMSums {
     e_strain += o.e_strain;
     e_slip += o.e_slip;
     e_dashpot += o.e_dashpot;
+    e_plastic += o.e_plastic;
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;

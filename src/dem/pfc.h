@@ -59,6 +59,7 @@ struct ContactResult {
   double kn = 0.0, ks = 0.0;      // stiffnesses used at this contact (Hertz: tangent normal)
   double d_slip = 0.0;            // slip dissipation this step (>= 0)
   double d_dashpot = 0.0;         // dashpot dissipation this step (>= 0)
+  double d_plastic = 0.0;         // hysteretic (plastic) dissipation this step (dem/hysteretic)
   bool activated = false, slip_started = false, slip_ended = false;
 };
 
