@@ -48,9 +48,10 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
   };
   pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>);
   pair("dem/hertz", "PFC Hertz contact model", &create_pair<DEM_NS::PairDEMHertz>);
+  pair("dem/hysteretic", "Rocky hysteretic linear spring", &create_pair<DEM_NS::PairDEMHysteretic>);
 #ifdef LMP_KOKKOS
   // (LAMMPS keeps the name pointers: literals only)
-  using DEM_NS::PairDEMKokkos, DEM_NS::LinearStyle, DEM_NS::HertzStyle;
+  using DEM_NS::PairDEMKokkos, DEM_NS::LinearStyle, DEM_NS::HertzStyle, DEM_NS::HystereticStyle;
   const char *linear_kk = "PFC linear contact model (Kokkos)", *hertz_kk = "PFC Hertz contact model (Kokkos)";
   pair("dem/linear/kk", linear_kk, &create_pair<PairDEMKokkos<LMPDeviceType, LinearStyle>>);
   pair("dem/linear/kk/device", linear_kk, &create_pair<PairDEMKokkos<LMPDeviceType, LinearStyle>>);
@@ -58,6 +59,10 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
   pair("dem/hertz/kk", hertz_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HertzStyle>>);
   pair("dem/hertz/kk/device", hertz_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HertzStyle>>);
   pair("dem/hertz/kk/host", hertz_kk, &create_pair<PairDEMKokkos<LMPHostType, HertzStyle>>);
+  const char *hyst_kk = "Rocky hysteretic linear spring (Kokkos)";
+  pair("dem/hysteretic/kk", hyst_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HystereticStyle>>);
+  pair("dem/hysteretic/kk/device", hyst_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HystereticStyle>>);
+  pair("dem/hysteretic/kk/host", hyst_kk, &create_pair<PairDEMKokkos<LMPHostType, HystereticStyle>>);
   // contact history for the /kk styles (internal, created by the pair styles)
   auto fix = [&](const char *name, lammpsplugin_factory2 *factory) {
     register_style("fix", name, "contact history with restart support (Kokkos)", reinterpret_cast<void *>(factory),

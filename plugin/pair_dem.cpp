@@ -280,4 +280,5 @@ template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
 namespace DEM_NS {
 template class PairDEM<LinearStyle>;
 template class PairDEM<HertzStyle>;
+template class PairDEM<HystereticStyle>;
 }    // namespace DEM_NS

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "hertz_properties.h"
+#include "hysteretic_properties.h"
 #include "linear_properties.h"
 #include "pair_dem_base.h"
 
@@ -41,5 +42,6 @@ template <class Style> class PairDEM : public PairDEMBase {
 
 using PairDEMLinear = PairDEM<LinearStyle>;
 using PairDEMHertz = PairDEM<HertzStyle>;
+using PairDEMHysteretic = PairDEM<HystereticStyle>;
 
 }    // namespace DEM_NS

@@ -316,8 +316,10 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
 namespace DEM_NS {
 template class PairDEMKokkos<LMPDeviceType, LinearStyle>;
 template class PairDEMKokkos<LMPDeviceType, HertzStyle>;
+template class PairDEMKokkos<LMPDeviceType, HystereticStyle>;
 #ifdef LMP_KOKKOS_GPU
 template class PairDEMKokkos<LMPHostType, LinearStyle>;
 template class PairDEMKokkos<LMPHostType, HertzStyle>;
+template class PairDEMKokkos<LMPHostType, HystereticStyle>;
 #endif
 }    // namespace DEM_NS

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "hysteretic_properties.h"
+
+namespace DEM_NS {
+
+const char *const hysteretic_keywords[Y_COUNT] = {"kn", "emod", "restitution", "hys_damp", "kt_ratio",
+                                                  "fric", "fric_dyn", "tan_mode", "v_slide"};
+
+std::string hysteretic_set(HystProperties &p, const std::string &key, double v)
+{
+  const int k = keyword_index(hysteretic_keywords, Y_COUNT, key);
+  if (k == Y_COUNT)
+    return "unknown keyword " + key + " (allowed: kn emod restitution hys_damp kt_ratio fric fric_dyn "
+           "tan_mode v_slide)";
+  std::string err;
+  switch (k) {
+    case Y_KN: case Y_KT_RATIO: case Y_FRIC: case Y_FRIC_DYN: case Y_V_SLIDE: err = check_nonnegative(key, v); break;
+    case Y_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
+    case Y_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
+    case Y_DAMP: err = check_ratio(key, v); break;
+    case Y_TAN_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 (linear spring Coulomb limit) or 1 (Coulomb limit)"); break;
+  }
+  if (err.empty()) p.put(k, v);
+  return err;
+}
+
+static double series(double k1, double k2) { return (k1 > 0.0 && k2 > 0.0) ? k1 * k2 / (k1 + k2) : 0.0; }
+
+// a type's dynamic friction: fric_dyn, or its static friction if not given
+static double dynamic_friction(const HystProperties &p) { return p.has(Y_FRIC_DYN) ? p.value[Y_FRIC_DYN] : p.value[Y_FRIC]; }
+
+std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, const HystProperties &pair, bool,
+                           dem::HystParams &out)
+{
+  out = dem::HystParams{};
+  const char *const *names = hysteretic_keywords;
+  for (const auto *p : {&a, &b, &pair})
+    if (p->has(Y_EMOD) && p->has(Y_KN)) return "emod and kn are alternatives: give one or the other";
+
+  // loading stiffness: for the pair, from material (Rocky: K = E L per particle, L = 2R, in
+  // series), or the types' springs in series
+  if (pair.has(Y_KN)) {
+    out.kn = pair.value[Y_KN];
+  } else if (a.has(Y_EMOD) && b.has(Y_EMOD)) {
+    out.from_material = true;
+    out.inv_emod1 = 1.0 / a.value[Y_EMOD];
+    out.inv_emod2 = 1.0 / b.value[Y_EMOD];
+  } else if (a.has(Y_EMOD) || b.has(Y_EMOD)) {
+    return "one type has emod and the other kn: set kn for the pair of types";
+  } else {
+    out.kn = series(a.value[Y_KN], b.value[Y_KN]);
+  }
+  out.fric = pair.has(Y_FRIC) ? pair.value[Y_FRIC] : std::min(a.value[Y_FRIC], b.value[Y_FRIC]);
+  out.fric_dyn = pair.has(Y_FRIC_DYN) ? pair.value[Y_FRIC_DYN] : std::min(dynamic_friction(a), dynamic_friction(b));
+  if (out.fric_dyn > out.fric) return "fric_dyn must not exceed fric (the static friction coefficient)";
+
+  double v;
+  std::string err;
+  if (!(err = same_or_pair(a, b, pair, Y_RESTITUTION, names, out.e)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, Y_DAMP, names, out.damp)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, Y_KT_RATIO, names, out.kt_ratio)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, Y_TAN_MODE, names, v)).empty()) return err;
+  out.tan_mode = static_cast<int>(v);
+  if (!(err = same_or_pair(a, b, pair, Y_V_SLIDE, names, out.v_slide)).empty()) return err;
+  return {};
+}
+
+}    // namespace DEM_NS

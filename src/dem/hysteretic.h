@@ -1,0 +1,174 @@
+// Rocky's hysteretic linear spring (Walton & Braun 1986; Rocky DEM Technical Manual 2.1, eq. 2-1 to
+// 2-7) with Rocky's tangential models "linear spring Coulomb limit" and "Coulomb limit".
+// delta = -g_c is the overlap, dd = delta - delta_old its change over the step, F >= 0 the
+// hysteretic normal force (stored as F_n = -F, PFC's sign, like the other laws):
+//   loading    (dd >= 0): F = min(F_old + K_nu dd, K_nl delta)
+//   unloading  (dd <  0): F = max(F_old + K_nu dd, lambda K_nl delta), lambda = 0.001
+//   K_nu = K_nl / e^2, so a binary collision rebounds with e (for lambda = 0, exactly)
+// Secondary damping: once a contact has unloaded and loads again (a long-lasting contact, not a
+// collision), a viscous force 2 gamma_h sqrt(K_nl m_c) d(delta)/dt is added, the total normal force
+// kept >= 0; a single collision is untouched.
+// Tangential (tan_mode 0): F_t* = F_t,old - K_t ds, K_t = kt_ratio K_nl, limited to mu F_n with
+// mu = fric while sticking and fric_dyn while sliding (sliding starts above fric F_n, ends below
+// fric_dyn F_n). tan_mode 1: F_t = -mu F_n v_t/|v_t|, mu = fric below |v_t| = v_slide, else fric_dyn.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "pfc.h"
+
+namespace dem {
+
+struct HystParams {
+  double kn = 0.0;                            // loading stiffness K_nl, unless from_material
+  bool from_material = false;                 // K_nl = (1/(E1 L1) + 1/(E2 L2))^-1, L = 2 R (Rocky)
+  double inv_emod1 = 0.0, inv_emod2 = 0.0;
+  double e = 1.0;                             // restitution: K_nu = K_nl / e^2
+  double lambda = 0.001;                      // Rocky's floor of the unloading force
+  double damp = 0.0;                          // gamma_h, damping ratio of secondary loading cycles
+  double kt_ratio = 0.0;                      // K_t / K_nl
+  double fric = 0.0, fric_dyn = 0.0;          // static and dynamic friction coefficients
+  int tan_mode = 0;                           // 0 linear spring Coulomb limit, 1 Coulomb limit
+  double v_slide = 0.001;                     // tan_mode 1: sliding above this tangential speed
+  double rgap = 0.0;                          // Rocky has no reference gap (the glue reads this)
+};
+
+// The history of the PFC laws plus the previous overlap, the cycle flags and the plastic work.
+struct HystHistory : ContactHistory {
+  static constexpr int size = ContactHistory::size + 3;
+  static constexpr int UNLOADED = 1, SECONDARY = 2;
+  double delta_old = 0.0;
+  int flags = 0;
+  double e_plastic = 0.0;
+
+  DEM_INLINE static HystHistory load(const double *h, double orient)
+  {
+    HystHistory s;
+    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient);
+    s.delta_old = orient * h[10];
+    s.flags = static_cast<int>(orient * h[11] + 0.5);
+    s.e_plastic = orient * h[12];
+    return s;
+  }
+  DEM_INLINE void store(double *h, double orient) const
+  {
+    ContactHistory::store(h, orient);
+    h[10] = orient * delta_old;
+    h[11] = orient * flags;
+    h[12] = orient * e_plastic;
+  }
+  DEM_INLINE static bool is_vector_slot(int k) { return k < ContactHistory::size && ContactHistory::is_vector_slot(k); }
+};
+
+DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl, double &ku)
+{
+  kl = p.from_material ? 1.0 / (p.inv_emod1 / (2.0 * r1) + p.inv_emod2 / (2.0 * r2)) : p.kn;
+  ku = kl / (p.e * p.e);
+}
+
+// The energy the normal spring gives back on unloading along K_nu = K_nl/e^2, and the shear
+// spring's (tan_mode 0); kl and kt are the contact's K_nl and K_t.
+DEM_INLINE double hysteretic_strain_energy(const HystParams &p, const ContactHistory &h, double kl, double kt)
+{
+  const double en = kl > 0.0 ? 0.5 * h.fn * h.fn * p.e * p.e / kl : 0.0;
+  const double es = kt > 0.0 ? 0.5 * dot(h.fs, h.fs) / kt : 0.0;
+  return en + es;
+}
+
+// Rocky's tangential models; fn >= 0 is the normal force that limits them.
+DEM_INLINE void rocky_tangential(const HystParams &p, const Contact &c, const Increments &inc, double kt,
+                                 double fn, Vec3 fs_old, HystHistory &h, ContactResult &r)
+{
+  const bool was_sliding = h.slipping();
+  bool sliding;
+  Vec3 fs;
+  if (p.tan_mode == 0) {
+    fs = fs_old - kt * inc.ds;
+    const double mag = norm(fs);
+    sliding = was_sliding ? mag >= p.fric_dyn * fn : mag > p.fric * fn;
+    const double limit = (sliding ? p.fric_dyn : p.fric) * fn;
+    if (mag > limit) fs = (limit / mag) * fs;
+  } else {
+    const double speed = norm(inc.vs);
+    sliding = speed >= p.v_slide;
+    const double mu = sliding ? p.fric_dyn : p.fric;
+    fs = speed > 0.0 ? (-mu * fn / speed) * inc.vs : Vec3{0.0, 0.0, 0.0};
+  }
+  h.fs = fs;
+  h.state = sliding ? 2 : 1;
+  r.slip_started = sliding && !was_sliding;
+  r.slip_ended = !sliding && was_sliding;
+}
+
+// One step of an active contact (g_c <= 0); updates the history.
+template <bool ENERGY = true>
+DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, double dt, HystHistory &h)
+{
+  ContactResult r;
+  const Increments inc = begin_step(c, c.gap, dt, h, r);
+  double kl, ku;
+  hysteretic_stiffness(p, c.r1, c.r2, kl, ku);
+  r.kn = kl;
+  r.ks = p.tan_mode == 0 ? p.kt_ratio * kl : 0.0;
+
+  const double delta = -c.gap;
+  const double dd = delta - h.delta_old;
+  const double f_old = -h.fn;
+  double f = f_old + ku * dd;
+  if (dd >= 0.0) f = f < kl * delta ? f : kl * delta;
+  else f = f > p.lambda * kl * delta ? f : p.lambda * kl * delta;
+  if (f < 0.0) f = 0.0;
+  if (dd < 0.0) h.flags |= HystHistory::UNLOADED;
+  else if (dd > 0.0 && (h.flags & HystHistory::UNLOADED)) h.flags |= HystHistory::SECONDARY;
+  h.fn = -f;
+  h.delta_old = delta;
+
+  // secondary damping, repulsive while the overlap grows; the total normal force stays >= 0
+  double fd = 0.0;
+  if ((h.flags & HystHistory::SECONDARY) && p.damp > 0.0) {
+    fd = -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn;
+    if (fd < -f) fd = -f;
+  }
+
+  const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
+  rocky_tangential(p, c, inc, r.ks, f + fd, fs_old, h, r);
+  if constexpr (ENERGY) {
+    // plastic: the work of the normal spring over the step less the change of its stored energy
+    const double work = 0.5 * (f_old + f) * dd;
+    r.d_plastic = ku > 0.0 ? work - 0.5 * (f * f - f_old * f_old) / ku : 0.0;
+    h.e_plastic += r.d_plastic;
+    // no tangential spring (tan_mode 1): all the tangential work is dissipated (end_step adds it)
+    if (p.tan_mode == 1) r.d_slip = -0.5 * dot(fs_old + h.fs, inc.ds);
+  }
+  end_step<ENERGY>(c, inc, fs_old, fd * c.n, dt, h, r);
+  return r;
+}
+
+struct HystereticLaw {
+  using History = HystHistory;
+  using Params = HystParams;
+  template <bool ENERGY>
+  DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
+  {
+    return hysteretic_step<ENERGY>(p, c, dt, h);
+  }
+  DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)
+  {
+    if (h.state == 0) return hysteretic_step(p, c, dt, h);
+    ContactResult r = replay_force(h, c);
+    double ku;
+    hysteretic_stiffness(p, c.r1, c.r2, r.kn, ku);
+    r.ks = p.tan_mode == 0 ? p.kt_ratio * r.kn : 0.0;
+    return r;
+  }
+  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &, double &kn, double &ks)
+  {
+    double ku;
+    hysteretic_stiffness(p, c.r1, c.r2, kn, ku);
+    ks = p.tan_mode == 0 ? p.kt_ratio * kn : 0.0;
+  }
+  DEM_INLINE static double strain_energy(const Params &p, const History &h, double kl, double kt)
+  {
+    return hysteretic_strain_energy(p, h, kl, kt);
+  }
+};
+
+}    // namespace dem
