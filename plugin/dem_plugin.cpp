@@ -3,6 +3,7 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "fix_wall_dem.h"
 #include "pair_dem.h"
 #ifdef LMP_KOKKOS
 #include "kokkos/fix_dem_history_kokkos.h"
@@ -48,6 +49,9 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
   };
   pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>);
   pair("dem/hertz", "PFC Hertz contact model", &create_pair<DEM_NS::PairDEMHertz>);
+  // particle-wall contacts with the same laws; the law is picked from the fix's 4th argument
+  register_style("fix", "wall/dem", "PFC/Rocky contact laws against walls",
+                 reinterpret_cast<void *>(&DEM_NS::create_fix_wall_dem), lmp, handle, regfunc);
   pair("dem/hysteretic", "Rocky hysteretic linear spring", &create_pair<DEM_NS::PairDEMHysteretic>);
 #ifdef LMP_KOKKOS
   // (LAMMPS keeps the name pointers: literals only)

@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "fix_wall_dem.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "memory.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "region.h"
+#include "update.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace DEM_NS;
+using dem::Vec3;
+
+namespace {
+
+bool is_wall_style(const std::string &w)
+{
+  return w == "xplane" || w == "yplane" || w == "zplane" || w == "zcylinder" || w == "region";
+}
+
+// the plastic (hysteretic) dissipation of a step, for the laws whose results have one
+template <class R> auto plastic_of(const R &r, int) -> decltype(r.d_plastic) { return r.d_plastic; }
+template <class R> double plastic_of(const R &, long) { return 0.0; }
+
+}    // namespace
+
+namespace DEM_NS {
+
+void *create_fix_wall_dem(void *ptr, int narg, char **arg)
+{
+  auto *lmp = static_cast<LAMMPS *>(ptr);
+  const std::string law = narg > 3 ? arg[3] : "";
+  // one line per law (and an explicit instantiation at the end of this file)
+  if (law == "linear") return new FixWallDEM<LinearStyle>(lmp, narg, arg);
+  if (law == "hertz") return new FixWallDEM<HertzStyle>(lmp, narg, arg);
+  lmp->error->all(FLERR, "Fix wall/dem: unknown contact law '{}' (allowed: linear, hertz); "
+                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args", law);
+  return nullptr;
+}
+
+}    // namespace DEM_NS
+
+// ---------------------------------------------------------------------------------------------
+
+FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
+    Fix(lmp, narg, arg), history_size(hsize)
+{
+  law_name = arg[3];
+  const std::string me = "Fix wall/dem " + law_name;
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
+    error->all(FLERR, "{} requires atom attributes radius, rmass, omega and torque (atom_style sphere)", me);
+
+  int iarg = 4;
+  while (iarg < narg && !is_wall_style(arg[iarg])) iarg++;
+  if (iarg >= narg)
+    error->all(FLERR, "{}: no wall style given (xplane, yplane, zplane, zcylinder or region)", me);
+  first_wall_arg = iarg;
+  const std::string ws = arg[iarg];
+  const int dim = domain->dimension;
+
+  if (ws == "xplane" || ws == "yplane" || ws == "zplane") {
+    wallstyle = ws == "xplane" ? XPLANE : ws == "yplane" ? YPLANE : ZPLANE;
+    if (iarg + 3 > narg) error->all(FLERR, "{}: {} needs two arguments: lo hi (NULL for none)", me, ws);
+    if (strcmp(arg[iarg + 1], "NULL") != 0) {
+      has_lo = true;
+      lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    }
+    if (strcmp(arg[iarg + 2], "NULL") != 0) {
+      has_hi = true;
+      hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+    }
+    if (!has_lo && !has_hi) error->all(FLERR, "{}: {} NULL NULL defines no wall", me, ws);
+    if (has_lo && has_hi && !(lo < hi))
+      error->all(FLERR, "{}: {} lo = {} must be below hi = {}", me, ws, lo, hi);
+    if (domain->periodicity[wallstyle])
+      error->all(FLERR, "{}: cannot put a {} wall in a periodic dimension", me, ws);
+    if (wallstyle == ZPLANE && dim == 2) error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
+    nslot = nrows = 2;
+    iarg += 3;
+  } else if (ws == "zcylinder") {
+    wallstyle = ZCYLINDER;
+    if (iarg + 2 > narg) error->all(FLERR, "{}: zcylinder needs its radius", me);
+    cyl_radius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    if (!(cyl_radius > 0.0)) error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me, cyl_radius);
+    nslot = nrows = 1;
+    iarg += 2;
+  } else {
+    wallstyle = REGION;
+    if (iarg + 2 > narg) error->all(FLERR, "{}: region needs a region ID", me);
+    idregion = utils::strdup(arg[iarg + 1]);
+    region = domain->get_region_by_id(idregion);
+    if (!region) error->all(FLERR, "{}: region {} does not exist", me, idregion);
+    nslot = nrows = region->cmax;
+    iarg += 2;
+  }
+
+  while (iarg < narg) {
+    const std::string key = arg[iarg];
+    if (key == "shear") {
+      if (iarg + 3 > narg) error->all(FLERR, "{}: shear needs a direction (x, y or z) and a velocity", me);
+      const std::string d = arg[iarg + 1];
+      const int axis = d == "x" ? 0 : d == "y" ? 1 : d == "z" ? 2 : -1;
+      if (axis < 0) error->all(FLERR, "{}: shear direction must be x, y or z, not {}", me, d);
+      if (wallstyle == REGION) error->all(FLERR, "{}: shear is for plane and cylinder walls: move the region instead", me);
+      if (axis == wallstyle || (wallstyle == ZCYLINDER && axis != 2))
+        error->all(FLERR, "{}: shear must be parallel to the wall ({} is not)", me, d);
+      const double vs = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      vshear = {axis == 0 ? vs : 0.0, axis == 1 ? vs : 0.0, axis == 2 ? vs : 0.0};
+      iarg += 3;
+    } else if (key == "origin") {
+      if (iarg + 4 > narg) error->all(FLERR, "{}: origin needs three coordinates", me);
+      origin = {utils::numeric(FLERR, arg[iarg + 1], false, lmp), utils::numeric(FLERR, arg[iarg + 2], false, lmp),
+                utils::numeric(FLERR, arg[iarg + 3], false, lmp)};
+      iarg += 4;
+    } else if (key == "energy") {
+      if (iarg + 2 > narg) error->all(FLERR, "{}: energy needs yes or no", me);
+      track_energy = utils::logical(FLERR, arg[iarg + 1], false, lmp);
+      iarg += 2;
+    } else {
+      error->all(FLERR, "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy)", me, key);
+    }
+  }
+
+  stride = 1 + history_size;
+  scalar_flag = 1;
+  extscalar = 1;
+  energy_global_flag = 1;    // fix_modify energy yes: the strain energy joins the potential energy
+  vector_flag = 1;
+  size_vector = V_COUNT;
+  extvector = 1;
+  array_flag = 1;
+  size_array_rows = nrows;
+  size_array_cols = A_COUNT;
+  extarray = 1;
+  global_freq = 1;
+  restart_global = 1;
+  restart_peratom = 1;
+  create_attribute = 1;
+  rows_local.assign(nrows * A_COUNT, 0.0);
+  rows_all.assign(nrows * A_COUNT, 0.0);
+
+  FixWallDEMBase::grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+}
+
+FixWallDEMBase::~FixWallDEMBase()
+{
+  if (copymode) return;
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  memory->destroy(hist);
+  memory->destroy(mass_rigid);
+  delete[] idregion;
+}
+
+int FixWallDEMBase::setmask()
+{
+  return FixConst::POST_FORCE;
+}
+
+void FixWallDEMBase::init()
+{
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "Fix wall/dem does not support run_style respa");
+  if (wallstyle == REGION) {
+    auto *now = domain->get_region_by_id(idregion);
+    if (!now) error->all(FLERR, "Fix wall/dem: region {} does not exist", idregion);
+    if (now != region) {
+      if (now->cmax != nslot)
+        error->all(FLERR, "Fix wall/dem: region {} was redefined with a different number of walls", idregion);
+      region = now;
+      if (comm->me == 0)
+        error->warning(FLERR, "Fix wall/dem: region {} was redefined, resetting its motion", idregion);
+      region->reset_vel();
+    }
+    if (region_reset) {
+      if (comm->me == 0)
+        error->warning(FLERR, "Fix wall/dem: region {} does not match the restart file, resetting its motion", idregion);
+      region->reset_vel();
+      region_reset = false;
+    }
+  }
+  max_gap = positive_rgap();
+
+  fix_rigid = nullptr;
+  for (auto *fix : modify->get_fix_list())
+    if (fix->rigid_flag) {
+      if (fix_rigid) error->all(FLERR, "Fix wall/dem supports only one rigid-body fix");
+      fix_rigid = fix;
+    }
+  consolidate();
+}
+
+void FixWallDEMBase::setup(int vflag)
+{
+  post_force(vflag);
+}
+
+double FixWallDEMBase::ball_mass(int i) const
+{
+  if (fix_rigid && mass_rigid[i] > 0.0) return mass_rigid[i];
+  return atom->rmass[i];
+}
+
+void FixWallDEMBase::post_force(int)
+{
+  reduced = false;
+  // a particle in a rigid body contributes the body's mass to m_c (as fix wall/gran)
+  if (fix_rigid && (neighbor->ago == 0 || nmax_rigid < atom->nmax)) {
+    if (atom->nmax > nmax_rigid) {
+      memory->destroy(mass_rigid);
+      nmax_rigid = atom->nmax;
+      memory->create(mass_rigid, nmax_rigid, "wall/dem:mass_rigid");
+    }
+    int tmp;
+    const auto *body = static_cast<int *>(fix_rigid->extract("body", tmp));
+    const auto *mass_body = static_cast<double *>(fix_rigid->extract("masstotal", tmp));
+    for (int i = 0; i < atom->nlocal; i++) mass_rigid[i] = body[i] >= 0 ? mass_body[body[i]] : 0.0;
+  }
+  // the region's position, orientation and velocity at this step
+  if (region && region->dynamic_check()) {
+    region->prematch();
+    region->set_velocity();
+  }
+  for (double &s : step_local) s = 0.0;
+  for (double &s : rows_local) s = 0.0;
+  compute_walls(!update->setupflag);
+}
+
+// The walls within reach of atom i: the contact gap below the reference gap plus the radius, a
+// margin so that a contact is seen on the step it opens (its last half step of dashpot work).
+int FixWallDEMBase::find_touches(int i, WallTouch *out)
+{
+  const double *x = atom->x[i];
+  const double r = atom->radius[i];
+  const double cutoff = 2.0 * r + max_gap;
+  int n = 0;
+  if (wallstyle <= ZPLANE) {
+    const int a = wallstyle;
+    Vec3 e{0.0, 0.0, 0.0};
+    (a == 0 ? e.x : a == 1 ? e.y : e.z) = 1.0;
+    if (has_lo && x[a] - lo < cutoff) out[n++] = {0, -e, x[a] - lo, vshear};
+    if (has_hi && hi - x[a] < cutoff) out[n++] = {1, e, hi - x[a], vshear};
+  } else if (wallstyle == ZCYLINDER) {
+    const double rr = std::sqrt(x[0] * x[0] + x[1] * x[1]);
+    if (rr > 0.0 && cyl_radius - rr < cutoff) out[n++] = {0, {x[0] / rr, x[1] / rr, 0.0}, cyl_radius - rr, vshear};
+  } else {
+    if (!region->match(x[0], x[1], x[2])) return 0;
+    const int nc = region->surface(x[0], x[1], x[2], cutoff);
+    for (int ic = 0; ic < nc && n < nslot; ic++) {
+      const auto &rc = region->contact[ic];
+      if (!(rc.r > 0.0)) continue;
+      const Vec3 del{rc.delx, rc.dely, rc.delz};    // from the surface point to the centre
+      const Vec3 nrm = (-1.0 / rc.r) * del;
+      const Vec3 xi{x[0], x[1], x[2]};
+      // the wall's velocity at the contact point, midway in the overlap
+      const Vec3 xc = xi + (0.5 * (r + rc.r)) * nrm;
+      Vec3 vw{0.0, 0.0, 0.0};
+      if (region->moveflag) vw = {region->v[0], region->v[1], region->v[2]};
+      if (region->rotateflag) {
+        const Vec3 w{region->omega[0], region->omega[1], region->omega[2]};
+        const Vec3 rp{region->rpoint[0], region->rpoint[1], region->rpoint[2]};
+        vw = vw + dem::cross(w, xc - rp);
+      }
+      if (region->varshape && rc.varflag) {
+        double vs[3] = {vw.x, vw.y, vw.z}, xs[3] = {x[0] - del.x, x[1] - del.y, x[2] - del.z};
+        region->velocity_contact_shape(vs, xs);
+        vw = {vs[0], vs[1], vs[2]};
+      }
+      out[n++] = {rc.iwall, nrm, rc.r, vw};
+    }
+  }
+  return n;
+}
+
+// Move every rank's cumulative totals to rank 0 (their sum is unchanged), so that rank 0 can
+// write them to a restart file. Collective.
+void FixWallDEMBase::consolidate()
+{
+  double sum[V_COUNT];
+  MPI_Allreduce(cumulative, sum, V_COUNT, MPI_DOUBLE, MPI_SUM, world);
+  for (int k = 0; k < V_COUNT; k++) cumulative[k] = comm->me == 0 ? sum[k] : 0.0;
+}
+
+void FixWallDEMBase::reduce_outputs()
+{
+  if (reduced) return;
+  std::vector<double> local(V_COUNT + rows_local.size()), all(local.size());
+  for (int k = 0; k < V_COUNT; k++) local[k] = step_local[k] + cumulative[k];
+  std::copy(rows_local.begin(), rows_local.end(), local.begin() + V_COUNT);
+  MPI_Allreduce(local.data(), all.data(), static_cast<int>(local.size()), MPI_DOUBLE, MPI_SUM, world);
+  std::copy(all.begin(), all.begin() + V_COUNT, vector_all);
+  std::copy(all.begin() + V_COUNT, all.end(), rows_all.begin());
+  reduced = true;
+}
+
+double FixWallDEMBase::compute_scalar()
+{
+  reduce_outputs();
+  return vector_all[V_STRAIN];
+}
+
+double FixWallDEMBase::compute_vector(int n)
+{
+  reduce_outputs();
+  return vector_all[n];
+}
+
+double FixWallDEMBase::compute_array(int i, int j)
+{
+  reduce_outputs();
+  return rows_all[i * A_COUNT + j];
+}
+
+double FixWallDEMBase::memory_usage()
+{
+  return static_cast<double>(atom->nmax) * nslot * stride * sizeof(double) +
+      static_cast<double>(nmax_rigid) * sizeof(double);
+}
+
+void FixWallDEMBase::grow_arrays(int nmax)
+{
+  memory->grow(hist, nmax, nslot * stride, "wall/dem:history");
+}
+
+void FixWallDEMBase::copy_arrays(int i, int j, int)
+{
+  std::memcpy(hist[j], hist[i], sizeof(double) * nslot * stride);
+}
+
+void FixWallDEMBase::set_arrays(int i)
+{
+  for (int k = 0; k < nslot * stride; k++) hist[i][k] = 0.0;
+}
+
+int FixWallDEMBase::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < nslot * stride; k++) buf[k] = hist[i][k];
+  return nslot * stride;
+}
+
+int FixWallDEMBase::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < nslot * stride; k++) hist[nlocal][k] = buf[k];
+  return nslot * stride;
+}
+
+// per-atom restart data: [size, nslot, stride, history...]
+int FixWallDEMBase::pack_restart(int i, double *buf)
+{
+  const int n = 3 + nslot * stride;
+  buf[0] = n;
+  buf[1] = nslot;
+  buf[2] = stride;
+  for (int k = 0; k < nslot * stride; k++) buf[3 + k] = hist[i][k];
+  return n;
+}
+
+void FixWallDEMBase::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  const int ns = static_cast<int>(extra[nlocal][m + 1]), st = static_cast<int>(extra[nlocal][m + 2]);
+  set_arrays(nlocal);
+  if (st != stride) return;    // written for another law: no history
+  for (int k = 0; k < std::min(ns, nslot) * stride; k++) hist[nlocal][k] = extra[nlocal][m + 3 + k];
+}
+
+int FixWallDEMBase::size_restart(int)
+{
+  return 3 + nslot * stride;
+}
+
+int FixWallDEMBase::maxsize_restart()
+{
+  return 3 + nslot * stride;
+}
+
+// global restart data: the cumulative totals, then the region's motion state (as fix
+// wall/gran/region), which its velocity after a restart needs
+void FixWallDEMBase::write_restart(FILE *fp)
+{
+  consolidate();
+  if (comm->me != 0) return;
+  int len = sizeof(double) * V_COUNT;
+  if (region) region->length_restart_string(len);
+  fwrite(&len, sizeof(int), 1, fp);
+  fwrite(cumulative, sizeof(double), V_COUNT, fp);
+  if (region) region->write_restart(fp);
+}
+
+void FixWallDEMBase::restart(char *buf)
+{
+  double saved[V_COUNT];
+  std::memcpy(saved, buf, sizeof(saved));
+  for (int k = 0; k < V_COUNT; k++) cumulative[k] = comm->me == 0 ? saved[k] : 0.0;
+  if (region) {
+    int n = 0;
+    if (!region->restart(buf + sizeof(saved), n)) region_reset = true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+template <class Style>
+FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBase(lmp, narg, arg, History::size)
+{
+  const std::string me = "Fix wall/dem " + law_name;
+  for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
+    if (iarg + 1 >= first_wall_arg) error->all(FLERR, "{}: keyword {} needs a value", me, arg[iarg]);
+    const std::string err = Style::set(props, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
+    if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  }
+  const std::string err =
+      Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
+  if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+}
+
+template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)
+{
+  if (track_energy && advance) loop<true>(advance);
+  else loop<false>(advance);
+}
+
+// ENERGY: accumulate the dissipation (energy yes). advance: a normal step (false during LAMMPS's
+// setup: stored forces are replayed without advancing the history, as in the pair styles).
+template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool advance)
+{
+  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
+  const double *radius = atom->radius;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const double dt = update->dt;
+  std::vector<WallTouch> touches(nslot);
+  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0;
+
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double *row = hist[i];
+    const int nt = find_touches(i, touches.data());
+
+    // a stored contact whose wall is out of reach ended (out of sight: no last half step)
+    for (int s = 0; s < nslot; s++) {
+      double *slot = row + s * stride;
+      if (slot[0] == 0.0) continue;
+      bool found = false;
+      for (int t = 0; t < nt; t++) found = found || touches[t].id + 1 == static_cast<int>(slot[0]);
+      if (!found)
+        for (int k = 0; k < stride; k++) slot[k] = 0.0;
+    }
+
+    for (int t = 0; t < nt; t++) {
+      const WallTouch &w = touches[t];
+      double *slot = nullptr, *free_slot = nullptr;
+      for (int s = 0; s < nslot && !slot; s++) {
+        double *cand = row + s * stride;
+        if (static_cast<int>(cand[0]) == w.id + 1) slot = cand;
+        else if (cand[0] == 0.0 && !free_slot) free_slot = cand;
+      }
+      const double r = radius[i];
+      const Params p = dem::wall_params(params, r);
+      const dem::Contact c = dem::ball_wall(w.n, w.dist, r, {v[i][0], v[i][1], v[i][2]},
+                                            {omega[i][0], omega[i][1], omega[i][2]}, w.vwall, ball_mass(i));
+      if (c.gap - p.rgap > 0.0) {    // surface gap > 0: inactive
+        if (slot) {
+          if (ENERGY) dashpot += dem::release_dissipation(History::load(slot + 1, 1.0), c, dt);
+          for (int k = 0; k < stride; k++) slot[k] = 0.0;
+        }
+        continue;
+      }
+      if (!slot) {
+        if (!free_slot) error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
+        slot = free_slot;
+        slot[0] = w.id + 1;
+      }
+      History h = History::load(slot + 1, 1.0);
+      const dem::ContactResult res = advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+      if (advance) h.store(slot + 1, 1.0);
+
+      const Vec3 F = res.force;    // on the wall; the ball gets -F
+      Vec3 tb, tw;
+      dem::contact_torques(c, F, tb, tw);
+      f[i][0] -= F.x;
+      f[i][1] -= F.y;
+      f[i][2] -= F.z;
+      torque[i][0] += tb.x;
+      torque[i][1] += tb.y;
+      torque[i][2] += tb.z;
+
+      const Vec3 xc = dem::wall_contact_point(c, {x[i][0], x[i][1], x[i][2]});
+      const Vec3 T = dem::cross(xc - origin, F);
+      const double out[A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+      double *rowout = &rows_local[row_of(w.id) * A_COUNT];
+      for (int k = 0; k < A_COUNT; k++) rowout[k] += out[k];
+      step_local[V_FX] += F.x;
+      step_local[V_FY] += F.y;
+      step_local[V_FZ] += F.z;
+      step_local[V_TX] += T.x;
+      step_local[V_TY] += T.y;
+      step_local[V_TZ] += T.z;
+      step_local[V_CONTACTS] += 1.0;
+      strain += Law::strain_energy(p, h, res.kn, res.ks);
+      if (ENERGY) {
+        slip += res.d_slip;
+        dashpot += res.d_dashpot;
+        plastic += plastic_of(res, 0);
+      }
+      if (advance) activated += res.activated;
+    }
+  }
+  step_local[V_STRAIN] = strain;
+  cumulative[V_SLIP] += slip;
+  cumulative[V_DASHPOT] += dashpot;
+  cumulative[V_PLASTIC] += plastic;
+  cumulative[V_ACTIVATED] += activated;
+}
+
+namespace DEM_NS {
+template class FixWallDEM<LinearStyle>;
+template class FixWallDEM<HertzStyle>;
+}    // namespace DEM_NS

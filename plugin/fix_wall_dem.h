@@ -1,0 +1,145 @@
+// fix wall/dem: particle-wall contacts with the plugin's contact laws (PFC ball-facet contacts).
+//
+//   fix ID group wall/dem LAW law-keywords WALLSTYLE args [keyword value ...]
+//
+// FixWallDEMBase is law-independent: wall geometry (planes, a z cylinder, a LAMMPS region that
+// may move and rotate), the per-atom wall contact history (migration, restart), rigid-body masses
+// and the outputs. FixWallDEM<Style> parses the law's keywords with the pair style's Style (the
+// same keywords, ranges and mixing code) and runs the law of src/dem on each ball-wall contact
+// built by src/dem/wall.h. Adding a law: one line in create_fix_wall_dem (fix_wall_dem.cpp), one
+// explicit instantiation there, and, if its parameters depend on the radii, a wall_params overload
+// in src/dem/wall.h and a WallMix specialisation below.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/wall.h"
+#include "fix.h"
+#include "hertz_properties.h"
+#include "linear_properties.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+class Region;
+}
+
+namespace DEM_NS {
+
+// The creator LAMMPS calls for "fix ... wall/dem LAW ...": picks the law from arg[3].
+void *create_fix_wall_dem(void *lmp, int narg, char **arg);
+
+// A wall a ball may touch this step.
+struct WallTouch {
+  int id;              // wall id: planes 0 (lo) and 1 (hi), zcylinder 0, region Contact::iwall
+  dem::Vec3 n;         // unit normal from the ball's centre towards the wall
+  double dist;         // distance from the centre to the wall surface along n
+  dem::Vec3 vwall;     // wall velocity at the contact point (midway in the overlap)
+};
+
+class FixWallDEMBase : public LAMMPS_NS::Fix {
+ public:
+  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md
+  enum Output {
+    V_STRAIN, V_SLIP, V_DASHPOT, V_PLASTIC, V_FX, V_FY, V_FZ, V_TX, V_TY, V_TZ, V_CONTACTS,
+    V_ACTIVATED, V_COUNT
+  };
+  // columns of the global array (compute_array), one row per wall
+  enum Column { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_COUNT };
+
+  FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg, int history_size);
+  ~FixWallDEMBase() override;
+  int setmask() override;
+  void init() override;
+  void setup(int vflag) override;
+  void post_force(int vflag) override;
+  double compute_scalar() override;
+  double compute_vector(int n) override;
+  double compute_array(int i, int j) override;
+  double memory_usage() override;
+  void grow_arrays(int nmax) override;
+  void copy_arrays(int i, int j, int delflag) override;
+  void set_arrays(int i) override;
+  int pack_exchange(int i, double *buf) override;
+  int unpack_exchange(int nlocal, double *buf) override;
+  int pack_restart(int i, double *buf) override;
+  void unpack_restart(int nlocal, int nth) override;
+  int size_restart(int nlocal) override;
+  int maxsize_restart() override;
+  void write_restart(FILE *fp) override;
+  void restart(char *buf) override;
+
+ protected:
+  enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION };
+  std::string law_name;          // "linear", "hertz"
+  int first_wall_arg = 0;        // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
+  int wallstyle = XPLANE;
+  double lo = 0.0, hi = 0.0;     // plane positions
+  bool has_lo = false, has_hi = false;
+  double cyl_radius = 0.0;       // zcylinder
+  char *idregion = nullptr;
+  LAMMPS_NS::Region *region = nullptr;
+  bool region_reset = false;     // restart data did not match the region: reset its motion
+  dem::Vec3 vshear{0.0, 0.0, 0.0};    // velocity of a plane or cylinder wall (keyword shear)
+  dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
+  bool track_energy = false;
+  double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)
+
+  // per-atom history: nslot slots of stride doubles, [wall id + 1 (0: free), law history...]
+  int history_size;
+  int nslot = 0, stride = 0;
+  double **hist = nullptr;
+
+  LAMMPS_NS::Fix *fix_rigid = nullptr;
+  double *mass_rigid = nullptr;
+  int nmax_rigid = 0;
+
+  // outputs: this rank's share; cumulative values consolidated on rank 0 for restart files
+  int nrows = 0;
+  double step_local[V_COUNT] = {};
+  double cumulative[V_COUNT] = {};    // V_SLIP, V_DASHPOT, V_PLASTIC, V_ACTIVATED
+  std::vector<double> rows_local, rows_all;
+  double vector_all[V_COUNT] = {};
+  bool reduced = false;
+
+  virtual void compute_walls(bool advance) = 0;
+  virtual double positive_rgap() const = 0;
+  int find_touches(int i, WallTouch *out);    // walls within reach of atom i
+  double ball_mass(int i) const;
+  void reduce_outputs();
+  void consolidate();
+  int row_of(int wall_id) const { return wall_id < nrows ? wall_id : nrows - 1; }
+};
+
+// The keywords on the fix line are the properties of the ball-wall contact itself (no inheritance
+// from the particles' types): they are mixed as two like types whose pair has them set, so that
+// pair-level values (kn, ks, fric, ...) are used as given. Linear's emod/kratio are per-type
+// keywords only: they stay on the types, and wall_params turns them into the ball-facet stiffness.
+template <class Style> struct WallMix {
+  static typename Style::Properties pair_part(typename Style::Properties p) { return p; }
+};
+template <> struct WallMix<LinearStyle> {
+  static LinearProperties pair_part(LinearProperties p)
+  {
+    p.set &= ~((1u << K_EMOD) | (1u << K_KRATIO));
+    return p;
+  }
+};
+
+template <class Style> class FixWallDEM : public FixWallDEMBase {
+ public:
+  using Law = typename Style::Law;
+  using History = typename Law::History;
+  using Params = typename Style::Params;
+  using Properties = typename Style::Properties;
+
+  FixWallDEM(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+
+ protected:
+  Properties props;
+  Params params;
+  void compute_walls(bool advance) override;
+  double positive_rgap() const override { return params.rgap > 0.0 ? params.rgap : 0.0; }
+  template <bool ENERGY> void loop(bool advance);
+};
+
+}    // namespace DEM_NS
