@@ -9,10 +9,20 @@ import sys
 
 R, RHO = 0.001, 2500.0
 
-# contact properties of the pile for each law, without dp_mode; similar stiffness at the typical
-# overlap (Hertz: tangent stiffness 1.5 h_n sqrt(delta) ~ 1000 N/m at delta = 1e-5 m)
+# contact properties of the pile for each law, with similar stiffness at the typical overlap
+# (Hertz: tangent stiffness 1.5 h_n sqrt(delta) ~ 1000 N/m at delta = 1e-5 m), and the variants
+# (dashpot modes; Rocky's tangential models) the tests go through
 LAW_COEFFS = {"linear": "kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
-              "hertz": "hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_sratio 0.2"}
+              "hertz": "hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
+              "hysteretic": "kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 fric_dyn 0.4 hys_damp 0.3"}
+VARIANTS = {"linear": ["dp_mode 0", "dp_mode 1", "dp_mode 3"],
+            "hertz": ["dp_mode 0", "dp_mode 1", "dp_mode 3"],
+            "hysteretic": ["tan_mode 0", "tan_mode 1", "tan_mode 0 hys_damp 0"]}
+
+
+def pile_coeff(law, variant):
+    """pair_coeff arguments of the pile for a law and one of its VARIANTS (an index)."""
+    return f"* * {LAW_COEFFS[law]} {VARIANTS[law][variant]}"
 
 
 def law_from_argv():
@@ -59,7 +69,7 @@ variable pe_grav atom mass*9.81*z
 compute pe_grav grains reduce sum v_pe_grav
 compute erot grains erotate/sphere
 compute ke grains ke
-thermo_style custom step atoms c_ke c_erot c_pe_grav c_dem[1] c_dem[2] c_dem[3] c_dem[7] c_dem[8] c_dem[9]
+thermo_style custom step atoms c_ke c_erot c_pe_grav c_dem[1] c_dem[2] c_dem[3] c_dem[7] c_dem[8] c_dem[9] c_dem[10]
 thermo_modify format float %.17g norm no
 thermo {thermo_every}
 {dump_cmd}

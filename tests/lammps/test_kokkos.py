@@ -11,28 +11,31 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck  # noqa: E402
 from demtest import Checks, read_dump, run  # noqa: E402
-from pile import LAW_COEFFS, law_from_argv, pile_deck  # noqa: E402
+from pile import VARIANTS, law_from_argv, pile_coeff, pile_deck  # noqa: E402
 from test_mpi import compare  # noqa: E402
 
-COLLISION = {"linear": "kn 1e5 ks 5e4", "hertz": "hz_shear 1e8 hz_poiss 0.3"}
+COLLISION = {"linear": "kn 1e5 ks 5e4 fric 0.3 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1",
+             "hertz": "hz_shear 1e8 hz_poiss 0.3 fric 0.3 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1",
+             "hysteretic": "kn 1e5 restitution 0.6 kt_ratio 0.5 fric 0.3 fric_dyn 0.2"}
 chk = Checks()
 law = law_from_argv()
-coll = deck(f"dem/{law} energy yes", [f"* * {COLLISION[law]} fric 0.3 dp_nratio 0.3 dp_sratio 0.2 dp_mode 1"],
+coll = deck(f"dem/{law} energy yes", [f"* * {COLLISION[law]}"],
             steps=3000, extra="velocity all set NULL 0.2 0.1 sum yes")
 cpu, kk = run(coll).thermo, run(coll, kokkos=True).thermo
 worst = max(abs(a[c] - b[c]) / (abs(a[c]) + 1e-30) for a, b in zip(cpu, kk) for c in ("v_gap", "v_vrel", "v_fx")
             if abs(a[c]) > 1e-12)
 chk.true(len(cpu) == len(kk) and worst < 1e-10, f"oblique collision: same trajectory on Kokkos (worst relative {worst:.2e})")
 
-for mode in (0, 3):
-    coeff = f"* * {LAW_COEFFS[law]} dp_mode {mode}"
+for k in (0, 2):
+    coeff, mode = pile_coeff(law, k), VARIANTS[law][k]
     text = pile_deck(f"dem/{law} energy yes", coeff, dump="final.dump", steps=3000)
     ref, other = run(text), run(text, kokkos=True)
-    compare(chk, f"pile dp_mode {mode}, Kokkos vs CPU", read_dump(os.path.join(ref.workdir, "final.dump")),
+    compare(chk, f"pile {mode}, Kokkos vs CPU", read_dump(os.path.join(ref.workdir, "final.dump")),
             read_dump(os.path.join(other.workdir, "final.dump")), ref.thermo, other.thermo)
-    for col, what in (("c_dem[1]", "strain energy"), ("c_dem[2]", "slip energy"), ("c_dem[3]", "dashpot energy")):
+    for col, what in (("c_dem[1]", "strain energy"), ("c_dem[2]", "slip energy"), ("c_dem[3]", "dashpot energy"),
+                      ("c_dem[10]", "plastic energy")):
         a, b = ref.thermo[-1][col], other.thermo[-1][col]
-        chk.close(f"pile dp_mode {mode}: {what} Kokkos vs CPU", b, a, rel=1e-4)
+        chk.close(f"pile {mode}: {what} Kokkos vs CPU", b, a, rel=1e-4)
     chk.true(math.isfinite(other.thermo[-1]["c_ke"]), "Kokkos run finished with finite energies")
 # requirements are diagnosed at init: LAMMPS's Kokkos history fix needs newton off
 msg = run(coll, kokkos=True, args=["-pk", "kokkos", "newton", "on"], expect_error=True).error

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, read_dump, run  # noqa: E402
-from pile import LAW_COEFFS, law_from_argv, pile_deck  # noqa: E402
+from pile import law_from_argv, pile_coeff, pile_deck  # noqa: E402
 
 
 def compare(chk, label, ref, other, ref_rows, rows):
@@ -26,9 +26,15 @@ def compare(chk, label, ref, other, ref_rows, rows):
         chk.close(f"{label}: cumulative {what}", rows[-1][col], ref_rows[-1][col], abs_tol=0.5)
 
 
+# the variant run on several ranks: the no-tension dashpot for the PFC laws; for Rocky's law the
+# linear spring Coulomb limit (the Coulomb-limit model, tan_mode 1, switches friction with the sign
+# and size of v_t, which amplifies round-off: 2e-9 m after 3000 steps on 2 ranks with Kokkos)
+MPI_VARIANT = {"linear": 1, "hertz": 1, "hysteretic": 0}
+
+
 def main(law, kokkos=False):
     chk = Checks()
-    deck = pile_deck(f"dem/{law} energy yes", f"* * {LAW_COEFFS[law]} dp_mode 1", dump="final.dump", steps=3000)
+    deck = pile_deck(f"dem/{law} energy yes", pile_coeff(law, MPI_VARIANT[law]), dump="final.dump", steps=3000)
     ref_run = run(deck)
     ref = read_dump(os.path.join(ref_run.workdir, "final.dump"))
     for ranks in (2, 4):

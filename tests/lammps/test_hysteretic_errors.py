@@ -1,0 +1,35 @@
+"""Every bad dem/hysteretic input gives a LAMMPS error that names the keyword and its range."""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from demtest import Checks, run  # noqa: E402
+from test_linear_errors import deck  # noqa: E402
+
+
+def hy(coeffs):
+    return deck(coeffs, pair_style="dem/hysteretic")
+
+
+CASES = [
+    ("negative kn", hy("pair_coeff * * kn -1"), ["kn", "[0, inf)"]),
+    ("emod 0", hy("pair_coeff * * emod 0"), ["emod", "(0, inf)"]),
+    ("restitution 0", hy("pair_coeff * * kn 1 restitution 0"), ["restitution", "(0, 1]"]),
+    ("restitution above 1", hy("pair_coeff * * kn 1 restitution 1.2"), ["restitution", "(0, 1]"]),
+    ("hys_damp above 1", hy("pair_coeff * * kn 1 hys_damp 1.5"), ["hys_damp", "[0, 1]"]),
+    ("negative kt_ratio", hy("pair_coeff * * kn 1 kt_ratio -1"), ["kt_ratio", "[0, inf)"]),
+    ("negative fric_dyn", hy("pair_coeff * * kn 1 fric_dyn -1"), ["fric_dyn", "[0, inf)"]),
+    ("tan_mode 2", hy("pair_coeff * * kn 1 tan_mode 2"), ["tan_mode", "0 (linear spring Coulomb limit) or 1"]),
+    ("dynamic above static friction", hy("pair_coeff * * kn 1 fric 0.3 fric_dyn 0.5"), ["fric_dyn", "fric"]),
+    ("emod with kn", hy("pair_coeff * * kn 1 emod 1e6"), ["emod", "kn"]),
+    ("PFC keyword", hy("pair_coeff * * kn 1 dp_nratio 0.2"), ["unknown keyword dp_nratio", "hys_damp"]),
+    ("non-inheritable mismatch", hy("pair_coeff 1 1 kn 1 restitution 0.5\npair_coeff 2 2 kn 1 restitution 0.6"),
+     ["restitution", "types 1 and 2"]),
+]
+
+chk = Checks()
+for what, text, words in CASES:
+    msg = run(text, expect_error=True).error or ""
+    chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+chk.finish()
