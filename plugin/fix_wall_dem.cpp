@@ -130,6 +130,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
   }
 
   stride = 1 + history_size;
+  maxexchange = nslot * stride;    // per-atom values packed for Comm::exchange()
   scalar_flag = 1;
   extscalar = 1;
   energy_global_flag = 1;    // fix_modify energy yes: the strain energy joins the potential energy
