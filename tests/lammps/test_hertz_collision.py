@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck, mass, measure  # noqa: E402
-from demtest import Checks  # noqa: E402
+from demtest import Checks, run  # noqa: E402
 
 RHO = 2500.0
 
@@ -87,6 +87,17 @@ def main():
         chk.close(f"hz_alpha {a}: maximum overlap from energy", m["d_max"], d_max, rel=1e-4)
         if a == 1.0:
             chk.close("hz_alpha 1: duration pi sqrt(m/h_n)", m["t_overlap"], math.pi * math.sqrt(th["m"] / hn), rel=5e-4)
+
+    # 5. 2d (dimension 2): the law is applied as written; delta_max from energy with the masses
+    # LAMMPS sets, 1/2 m_c v0^2 = h_n delta^2.5 / 2.5
+    probe = run(deck("dem/hertz", [f"* * hz_shear {g} hz_poiss {nu}"], r1=r, r2=r, dim=2, steps=0))
+    m2d = probe["m1"] / 2
+    d_max = (2.5 * 0.5 * m2d / hn) ** 0.4
+    text = deck("dem/hertz", [f"* * hz_shear {g} hz_poiss {nu}"], r1=r, r2=r, v0=1.0, dim=2,
+                dt=3 * d_max / 2000, gap0=0.6 * d_max, steps=3200)
+    m = measure(text, 3 * d_max / 2000)
+    chk.close("2d: maximum overlap from energy", -min(row["v_gap"] for row in m["rows"]), d_max, rel=1e-4)
+    chk.close("2d: elastic rebound", m["e"], 1.0, rel=1e-4)
     chk.finish()
 
 
