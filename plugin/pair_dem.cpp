@@ -10,6 +10,8 @@
 #include "neigh_list.h"
 #include "update.h"
 
+#include <type_traits>
+
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
 using dem::Vec3;
@@ -111,100 +113,133 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation.
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
+// Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
+// positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
+// is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY>
 void PairDEM<Style>::compute_loop(bool advance)
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
-  const double *radius = atom->radius;
-  const int *type = atom->type;
+  const double *radius = atom->radius, *rmass = atom->rmass;
+  const int *type = atom->type, *mask = atom->mask;
   const int nlocal = atom->nlocal;
   const double dt = update->dt;
   int **firsttouch = fix_history->firstflag;
   double **firsthist = fix_history->firstvalue;
+  const int inum = list->inum;
+  const int *ilist = list->ilist, *numneigh = list->numneigh;
+  int **firstneigh = list->firstneigh;
+  const bool rgap = any_rgap;
+  // PairDEMBase::effective_mass with its members read once: rigid-body masses, frozen atoms
+  const double *body_mass = fix_rigid ? mass_rigid : nullptr;
+  const int freeze_bit = freeze_group_bit;
+  const bool arithmetic = arithmetic_meff;
+  auto meff_of = [=](int i, int j) {
+    double mi = rmass[i], mj = rmass[j];
+    if (body_mass) {
+      if (body_mass[i] > 0.0) mi = body_mass[i];
+      if (body_mass[j] > 0.0) mj = body_mass[j];
+    }
+    return dem::effective_mass(mi, mj, mask[i] & freeze_bit, mask[j] & freeze_bit, arithmetic);
+  };
   constexpr int nh = History::size;
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
-  double activated = 0.0, slip_started = 0.0, slip_ended = 0.0;
+  // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
+  long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
 
-  for (int ii = 0; ii < list->inum; ii++) {
-    const int i = list->ilist[ii];
-    const int *jlist = list->firstneigh[i];
-    const int jnum = list->numneigh[i];
-    int *touch = firsttouch[i];
-    double *hist_i = firsthist[i];
-    const auto &prow = params[type[i]];
-    if (ii + 1 < list->inum) {    // the loop stalls on history loads: fetch the next atom's early
-      const double *next = firsthist[list->ilist[ii + 1]];
-      for (int k = 0; k < nh * list->numneigh[list->ilist[ii + 1]]; k += 8) __builtin_prefetch(next + k);
-    }
-    const Vec3 xi{x[i][0], x[i][1], x[i][2]};
-    const double ri = radius[i];
+  // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
+  auto loop = [&](auto advance_tag) {
+    constexpr bool ADVANCE = decltype(advance_tag)::value;
+    for (int ii = 0; ii < inum; ii++) {
+      const int i = ilist[ii];
+      const int *jlist = firstneigh[i];
+      const int jnum = numneigh[i];
+      int *touch = firsttouch[i];
+      double *hist_i = firsthist[i];
+      const Params *prow = params[type[i]].data();
+      if (ii + 1 < inum) {    // the loop stalls on history loads: fetch the next atom's early
+        const int inext = ilist[ii + 1];
+        const char *next = reinterpret_cast<const char *>(firsthist[inext]);
+        const char *next_end = next + sizeof(double) * nh * numneigh[inext];
+        for (; next < next_end; next += 64) __builtin_prefetch(next);
+      }
+      const Vec3 xi{x[i][0], x[i][1], x[i][2]};
+      const double ri = radius[i];
 
-    for (int jj = 0; jj < jnum; jj++) {
-      const int j = jlist[jj] & NEIGHMASK;
-      double *slot = &hist_i[nh * jj];
-      const Vec3 d{x[j][0] - xi.x, x[j][1] - xi.y, x[j][2] - xi.z};
-      // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
-      // need no per-type data at all
-      const double reach = ri + radius[j] + (any_rgap ? prow[type[j]].rgap : 0.0);
-      const double rsq = dem::dot(d, d);
-      const bool j_owned = NEWTON || j < nlocal;
-      const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
-      if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
-        if (!touch[jj]) continue;                    // its history is already zero
-        if (ENERGY) {    // the contact just opened: the last half of its dashpot work
-          const History h = History::load(slot, 1.0);
-          dashpot_sum += w * dem::release_dissipation(h, contact_of(i, j), dt);
+      for (int jj = 0; jj < jnum; jj++) {
+        const int j = jlist[jj] & NEIGHMASK;
+        const double *xj = x[j];
+        const Vec3 d{xj[0] - xi.x, xj[1] - xi.y, xj[2] - xi.z};
+        // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
+        // need no per-type data at all
+        double reach = ri + radius[j];
+        if (rgap) reach += prow[type[j]].rgap;
+        const double rsq = dem::dot(d, d);
+        if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
+          if (!touch[jj]) continue;                    // its history is already zero
+          double *slot = &hist_i[nh * jj];
+          if (ENERGY) {    // the contact just opened: the last half of its dashpot work
+            const double w = (NEWTON || j < nlocal) ? 1.0 : 0.5;
+            const History h = History::load(slot, 1.0);
+            dashpot_sum += w * dem::release_dissipation(h, contact_of(i, j), dt);
+          }
+          touch[jj] = 0;
+          for (int k = 0; k < nh; k++) slot[k] = 0.0;
+          continue;
         }
-        touch[jj] = 0;
-        for (int k = 0; k < nh; k++) slot[k] = 0.0;
-        continue;
-      }
-      touch[jj] = 1;
-      const Params &p = prow[type[j]];
-      const dem::Contact c =
-          dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], {v[i][0], v[i][1], v[i][2]},
-                         {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
-                         {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
-      History h = History::load(slot, 1.0);    // see transfer_history
-      const dem::ContactResult r =
-          advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
-      if (advance) h.store(slot, 1.0);
+        touch[jj] = 1;
+        double *slot = &hist_i[nh * jj];
+        const bool j_owned = NEWTON || j < nlocal;
+        const Params &p = prow[type[j]];
+        const dem::Contact c =
+            dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], {v[i][0], v[i][1], v[i][2]},
+                           {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
+                           {omega[j][0], omega[j][1], omega[j][2]}, meff_of(i, j));
+        History h = History::load(slot, 1.0);    // see transfer_history
+        const dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+        if (ADVANCE) h.store(slot, 1.0);
 
-      const Vec3 F = r.force;    // on j; i gets -F
-      Vec3 ti, tj;
-      dem::contact_torques(c, F, ti, tj);
-      f[i][0] -= F.x; f[i][1] -= F.y; f[i][2] -= F.z;
-      torque[i][0] += ti.x; torque[i][1] += ti.y; torque[i][2] += ti.z;
-      if (j_owned) {
-        f[j][0] += F.x; f[j][1] += F.y; f[j][2] += F.z;
-        torque[j][0] += tj.x; torque[j][1] += tj.y; torque[j][2] += tj.z;
-      }
+        const Vec3 F = r.force;    // on j; i gets -F
+        Vec3 ti, tj;
+        dem::contact_torques(c, F, ti, tj);
+        f[i][0] -= F.x; f[i][1] -= F.y; f[i][2] -= F.z;
+        torque[i][0] += ti.x; torque[i][1] += ti.y; torque[i][2] += ti.z;
+        if (j_owned) {
+          f[j][0] += F.x; f[j][1] += F.y; f[j][2] += F.z;
+          torque[j][0] += tj.x; torque[j][1] += tj.y; torque[j][2] += tj.z;
+        }
 
-      if constexpr (TALLY) {
-        const double strain = Law::strain_energy(p, h, r.kn, r.ks);
-        strain_sum += w * strain;
-        if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
-      }
-      if constexpr (ENERGY) {
-        slip_sum += w * r.d_slip;
-        dashpot_sum += w * r.d_dashpot;
-        plastic_sum += w * r.d_plastic;
-      }
-      if (advance) {
-        activated += w * r.activated;
-        slip_started += w * r.slip_started;
-        slip_ended += w * r.slip_ended;
+        const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
+        if constexpr (TALLY) {
+          const double strain = Law::strain_energy(p, h, r.kn, r.ks);
+          strain_sum += w * strain;
+          if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
+        }
+        if constexpr (ENERGY) {
+          slip_sum += w * r.d_slip;
+          dashpot_sum += w * r.d_dashpot;
+          plastic_sum += w * r.d_plastic;
+        }
+        if constexpr (ADVANCE) {
+          const int w2 = j_owned ? 2 : 1;
+          n_activated += r.activated ? w2 : 0;
+          n_slip_started += r.slip_started ? w2 : 0;
+          n_slip_ended += r.slip_ended ? w2 : 0;
+        }
       }
     }
-  }
+  };
+  if (advance) loop(std::true_type{});
+  else loop(std::false_type{});
+
   totals[E_STRAIN] += strain_sum;
   totals[E_SLIP] += slip_sum;
   totals[E_DASHPOT] += dashpot_sum;
   totals[E_PLASTIC] += plastic_sum;
-  totals[N_ACTIVATED] += activated;
-  totals[N_SLIP_START] += slip_started;
-  totals[N_SLIP_END] += slip_ended;
+  totals[N_ACTIVATED] += 0.5 * n_activated;
+  totals[N_SLIP_START] += 0.5 * n_slip_started;
+  totals[N_SLIP_END] += 0.5 * n_slip_ended;
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).

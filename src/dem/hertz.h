@@ -28,11 +28,24 @@ struct HertzParams {
   Dashpots dp;
 };
 
-// h_n of a contact between radii r1 and r2 (r2 = infinity for a wall).
+// h_n of a contact between radii r1 and r2 (r2 = infinity for a wall). sqrt(2 Rbar) is computed
+// as 2 sqrt(R1 R2 / (R1 + R2)): one division instead of three.
 DEM_INLINE double hertz_hn(const HertzParams &p, double r1, double r2)
 {
-  const double rbar = 2.0 / (1.0 / r1 + 1.0 / r2);
-  return p.hn_factor * std::sqrt(2.0 * rbar);
+  const double reff = r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);    // Rbar / 2
+  return 2.0 * p.hn_factor * std::sqrt(reff);
+}
+
+// |g_c|^alpha_d of the dashpots (eq. 13-14); the common exponents without pow, which costs
+// more than the rest of a contact
+DEM_INLINE double hertz_dashpot_scale(double alpha_d, double gap)
+{
+  if (alpha_d == 0.0) return 1.0;
+  const double g = gap < 0.0 ? -gap : gap;
+  if (alpha_d == 0.25) return std::sqrt(std::sqrt(g));
+  if (alpha_d == 0.5) return std::sqrt(g);
+  if (alpha_d == 1.0) return g;
+  return std::pow(g, alpha_d);
 }
 
 // Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0).
@@ -83,7 +96,7 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
     fs_old = std::pow(h.fn / fn_old, (p.alpha_h - 1.0) / p.alpha_h) * fs_old;
   shear_update(fs_old, r.ks, inc.ds, p.fric, h, r);
 
-  const double scale = p.alpha_d == 0.0 ? 1.0 : std::pow(c.gap < 0.0 ? -c.gap : c.gap, p.alpha_d);
+  const double scale = hertz_dashpot_scale(p.alpha_d, c.gap);
   const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, scale, h.fn, h.slipping());
   end_step<ENERGY>(c, inc, fs_old, fd, dt, h, r);
   return r;
