@@ -41,7 +41,8 @@ void *create_fix_wall_dem(void *ptr, int narg, char **arg)
   // one line per law (and an explicit instantiation at the end of this file)
   if (law == "linear") return new FixWallDEM<LinearStyle>(lmp, narg, arg);
   if (law == "hertz") return new FixWallDEM<HertzStyle>(lmp, narg, arg);
-  lmp->error->all(FLERR, "Fix wall/dem: unknown contact law '{}' (allowed: linear, hertz); "
+  if (law == "hysteretic") return new FixWallDEM<HystereticStyle>(lmp, narg, arg);
+  lmp->error->all(FLERR, "Fix wall/dem: unknown contact law '{}' (allowed: linear, hertz, hysteretic); "
                   "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args", law);
   return nullptr;
 }
@@ -530,4 +531,5 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
 namespace DEM_NS {
 template class FixWallDEM<LinearStyle>;
 template class FixWallDEM<HertzStyle>;
+template class FixWallDEM<HystereticStyle>;
 }    // namespace DEM_NS

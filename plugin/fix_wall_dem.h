@@ -14,6 +14,7 @@
 #include "dem/wall.h"
 #include "fix.h"
 #include "hertz_properties.h"
+#include "hysteretic_properties.h"
 #include "linear_properties.h"
 
 #include <string>

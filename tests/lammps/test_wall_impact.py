@@ -166,6 +166,20 @@ def main():
             r = measure(impact_deck(f"hertz hz_shear {g} hz_poiss {nu} restitution 0.6 dp_mode {mode}",
                                     v0=v, dt=dt, steps=3600), dt)
             chk.close(f"hertz v0={v}: restitution 0.6, dp_mode {mode}", r["e"], 0.6, rel=5e-4)
+
+    # 5. Rocky's hysteretic spring, m_c = m: rebound with Rocky's unloading floor (see
+    #    test_hysteretic.py), delta_max = v0 sqrt(m/K); emod against the wall is a rigid boundary,
+    #    K = E L with L = 2R
+    e, lam = 0.5, 0.001
+    e_eff = math.sqrt(e * e + lam * (1 - e * e) ** 2 / (1 - lam * e * e))
+    for law, k in ((f"hysteretic kn {kn} restitution {e}", kn), (f"hysteretic emod {kn / (2 * R)} restitution {e}", kn)):
+        t0 = math.sqrt(m / k)
+        dt = math.pi * t0 / 2000
+        periods = 0.2 + 0.5 * (1 + e) + (1 - e * e) / (e * math.pi) + 0.2
+        for setup in ("zplane lo", "region cylinder"):
+            r = measure(impact_deck(law, setup, v0=v0, dt=dt, steps=int(periods * 2000), gap0=0.1 * math.pi * t0), dt)
+            chk.close(f"{law.split()[1]}, {setup}: restitution with the floor", r["e"], e_eff, rel=5e-4)
+            chk.close(f"{law.split()[1]}, {setup}: maximum overlap v0 sqrt(m/K)", r["d_max"], v0 * t0, rel=1e-4)
     chk.finish()
 
 
