@@ -120,7 +120,21 @@ template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY>
 void PairDEM<Style>::compute_loop(bool advance)
 {
-  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
+  // LAMMPS allocates its per-atom n x 3 arrays in one block (row i at [0] + 3 i), so rows are
+  // indexed directly, without loading a row pointer first (as LAMMPS's OPENMP styles do)
+  auto flat = [](double **a) { return a ? a[0] : nullptr; };
+  const double *x = flat(atom->x), *v = flat(atom->v), *omega = flat(atom->omega);
+  double *f = flat(atom->f), *torque = flat(atom->torque);
+  auto row = [](const double *a, int i) {
+    const double *r = a + 3 * static_cast<long>(i);
+    return Vec3{r[0], r[1], r[2]};
+  };
+  auto add_row = [](double *a, int i, Vec3 b) {
+    double *r = a + 3 * static_cast<long>(i);
+    r[0] += b.x;
+    r[1] += b.y;
+    r[2] += b.z;
+  };
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *type = atom->type, *mask = atom->mask;
   const int nlocal = atom->nlocal;
@@ -164,13 +178,12 @@ void PairDEM<Style>::compute_loop(bool advance)
         const char *next_end = next + sizeof(double) * nh * numneigh[inext];
         for (; next < next_end; next += 64) __builtin_prefetch(next);
       }
-      const Vec3 xi{x[i][0], x[i][1], x[i][2]};
+      const Vec3 xi = row(x, i);
       const double ri = radius[i];
 
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        const double *xj = x[j];
-        const Vec3 d{xj[0] - xi.x, xj[1] - xi.y, xj[2] - xi.z};
+        const Vec3 d = row(x, j) - xi;
         // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
         // need no per-type data at all
         double reach = ri + radius[j];
@@ -193,9 +206,8 @@ void PairDEM<Style>::compute_loop(bool advance)
         const bool j_owned = NEWTON || j < nlocal;
         const Params &p = prow[type[j]];
         const dem::Contact c =
-            dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], {v[i][0], v[i][1], v[i][2]},
-                           {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
-                           {omega[j][0], omega[j][1], omega[j][2]}, meff_of(i, j));
+            dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
+                           row(omega, j), meff_of(i, j));
         History h = History::load(slot, 1.0);    // see transfer_history
         const dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
         if (ADVANCE) h.store(slot, 1.0);
@@ -203,11 +215,11 @@ void PairDEM<Style>::compute_loop(bool advance)
         const Vec3 F = r.force;    // on j; i gets -F
         Vec3 ti, tj;
         dem::contact_torques(c, F, ti, tj);
-        f[i][0] -= F.x; f[i][1] -= F.y; f[i][2] -= F.z;
-        torque[i][0] += ti.x; torque[i][1] += ti.y; torque[i][2] += ti.z;
+        add_row(f, i, -F);
+        add_row(torque, i, ti);
         if (j_owned) {
-          f[j][0] += F.x; f[j][1] += F.y; f[j][2] += F.z;
-          torque[j][0] += tj.x; torque[j][1] += tj.y; torque[j][2] += tj.z;
+          add_row(f, j, F);
+          add_row(torque, j, tj);
         }
 
         const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks

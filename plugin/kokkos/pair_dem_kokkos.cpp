@@ -183,12 +183,23 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMSums &sum)
   Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
 }
 
-// Adds a vector to row i of an (atomic, with HALFTHREAD lists) n x 3 view.
-template <class View> KOKKOS_INLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
+// Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
+// some other i's j). Plain adds with HALF lists, and no atomic view to construct per atom.
+template <int NEIGHFLAG, class View> KOKKOS_INLINE_FUNCTION void add_to(const View &view, int i, double a)
 {
-  view(i, 0) += a.x;
-  view(i, 1) += a.y;
-  view(i, 2) += a.z;
+  if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i), a);
+  else view(i) += a;
+}
+template <int NEIGHFLAG, class View> KOKKOS_INLINE_FUNCTION void add_to(const View &view, int i, int k, double a)
+{
+  if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i, k), a);
+  else view(i, k) += a;
+}
+template <int NEIGHFLAG, class View> KOKKOS_INLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
+{
+  add_to<NEIGHFLAG>(view, i, 0, a.x);
+  add_to<NEIGHFLAG>(view, i, 1, a.y);
+  add_to<NEIGHFLAG>(view, i, 2, a.z);
 }
 
 // One owned atom i and its half list: the body of PairDEM::compute_loop.
@@ -197,23 +208,20 @@ template <int NEIGHFLAG, int NEWTON, int TALLY>
 KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
 {
-  // atomic access to j (and to i, which is some other i's j) with HALFTHREAD lists
-  using Device = typename KKDevice<DeviceType>::value;
-  using Traits = Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>;
-  Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, Device, Traits> a_f = f;
-  Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, Device, Traits> a_torque = torque;
-  Kokkos::View<KK_ACC_FLOAT *, typename DAT::t_kkacc_1d::array_layout, Device, Traits> a_eatom = d_eatom;
-  Kokkos::View<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, Device, Traits> a_vatom = d_vatom;
   using History = typename Law::History;
   constexpr int nh = History::size;
 
   const int i = d_ilist[ii];
   const int itype = type[i];
-  const double ri = radius[i], mi = rmass[i];
+  const double ri = radius[i];
   const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
-  const Vec3 vi{v(i, 0), v(i, 1), v(i, 2)};
-  const Vec3 wi{omega(i, 0), omega(i, 1), omega(i, 2)};
+  // most atoms have no contact: i's velocity, spin and mass are read per contact, and its force
+  // and torque are only added when it has one
+  bool any_contact = false;
   Vec3 fi{0.0, 0.0, 0.0}, ti{0.0, 0.0, 0.0};
+  // event counts in half units (2 per owned pair, 1 per pair with a ghost), kept in registers:
+  // sum is memory the compiler must assume the force updates may overwrite
+  int n_activated = 0, n_slip_start = 0, n_slip_end = 0;
 
   const int jnum = d_numneigh[i];
   for (int jj = 0; jj < jnum; jj++) {
@@ -221,7 +229,8 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
     const double rj = radius[j];
     // without reference gaps, neighbours that do not touch need no per-type data (as the CPU loop)
-    const double reach = ri + rj + (any_rgap ? d_params(itype, type[j]).rgap : 0.0);
+    double reach = ri + rj;
+    if (any_rgap) reach += d_params(itype, type[j]).rgap;
     const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
     const bool j_owned = NEWTON || j < nlocal;
     const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
@@ -232,9 +241,10 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     double slot[nh];
     auto contact = [&]() {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
-      const double meff = dem::effective_mass(mi, rmass[j], mask[i] & freeze_group_bit,
+      const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
                                               mask[j] & freeze_group_bit, arithmetic_meff);
-      return dem::ball_ball(d, dem::norm(d), ri, rj, vi, {v(j, 0), v(j, 1), v(j, 2)}, wi,
+      return dem::ball_ball(d, dem::norm(d), ri, rj, {v(i, 0), v(i, 1), v(i, 2)}, {v(j, 0), v(j, 1), v(j, 2)},
+                            {omega(i, 0), omega(i, 1), omega(i, 2)},
                             {omega(j, 0), omega(j, 1), omega(j, 2)}, meff);
     };
 
@@ -271,11 +281,12 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const Vec3 F = r.force;    // on j; i gets -F
     Vec3 tqi, tqj;
     dem::contact_torques(c, F, tqi, tqj);
+    any_contact = true;
     fi = fi - F;
     ti = ti + tqi;
     if (j_owned) {
-      add3(a_f, j, F);
-      add3(a_torque, j, tqj);
+      add3<NEIGHFLAG>(f, j, F);
+      add3<NEIGHFLAG>(torque, j, tqj);
     }
     if (TALLY) {
       const double strain = Law::strain_energy(p, h, r.kn, r.ks);
@@ -288,29 +299,37 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0, -F, x_i - x_j), i always owned
       if (eflag_global) sum.evdwl += w * strain;
       if (eflag_atom) {
-        a_eatom(i) += 0.5 * strain;
-        if (j_owned) a_eatom(j) += 0.5 * strain;
+        add_to<NEIGHFLAG>(d_eatom, i, 0.5 * strain);
+        if (j_owned) add_to<NEIGHFLAG>(d_eatom, j, 0.5 * strain);
       }
       if (vflag_global || vflag_atom) {
         const double vir[6] = {d.x * F.x, d.y * F.y, d.z * F.z, d.x * F.y, d.x * F.z, d.y * F.z};
         for (int n = 0; n < 6; n++) {
           if (vflag_global) sum.v[n] += w * vir[n];
           if (vflag_atom) {
-            a_vatom(i, n) += 0.5 * vir[n];
-            if (j_owned) a_vatom(j, n) += 0.5 * vir[n];
+            add_to<NEIGHFLAG>(d_vatom, i, n, 0.5 * vir[n]);
+            if (j_owned) add_to<NEIGHFLAG>(d_vatom, j, n, 0.5 * vir[n]);
           }
         }
       }
     }
     if (update_history) {
-      sum.n_activated += w * r.activated;
-      sum.n_slip_start += w * r.slip_started;
-      sum.n_slip_end += w * r.slip_ended;
+      const int w2 = j_owned ? 2 : 1;
+      n_activated += r.activated ? w2 : 0;
+      n_slip_start += r.slip_started ? w2 : 0;
+      n_slip_end += r.slip_ended ? w2 : 0;
     }
   }
 
-  add3(a_f, i, fi);
-  add3(a_torque, i, ti);
+  if (any_contact) {
+    add3<NEIGHFLAG>(f, i, fi);
+    add3<NEIGHFLAG>(torque, i, ti);
+  }
+  if (n_activated | n_slip_start | n_slip_end) {
+    sum.n_activated += 0.5 * n_activated;
+    sum.n_slip_start += 0.5 * n_slip_start;
+    sum.n_slip_end += 0.5 * n_slip_end;
+  }
 }
 
 namespace DEM_NS {

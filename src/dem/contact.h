@@ -36,10 +36,9 @@ DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Ve
   c.gap = r - r1 - r2;
   c.lever1 = r1 + 0.5 * c.gap;
   c.lever2 = r2 + 0.5 * c.gap;
-  // contact-point velocities: v + w x (x_c - x_centre)
-  const Vec3 vc1 = v1 + c.lever1 * cross(w1, c.n);
-  const Vec3 vc2 = v2 - c.lever2 * cross(w2, c.n);
-  c.vrel = vc2 - vc1;
+  // contact-point velocities v + w x (x_c - x_centre): v1 + l1 w1 x n and v2 - l2 w2 x n, so
+  // their difference is (v2 - v1) - (l1 w1 + l2 w2) x n (one cross product)
+  c.vrel = (v2 - v1) - cross(c.lever1 * w1 + c.lever2 * w2, c.n);
   c.meff = meff;
   c.r1 = r1;
   c.r2 = r2;
