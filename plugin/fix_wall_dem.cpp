@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
+#include "pair_dem_base.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -218,17 +219,8 @@ void FixWallDEMBase::post_force(int)
 {
   reduced = false;
   // a particle in a rigid body contributes the body's mass to m_c (as fix wall/gran)
-  if (fix_rigid && (neighbor->ago == 0 || nmax_rigid < atom->nmax)) {
-    if (atom->nmax > nmax_rigid) {
-      memory->destroy(mass_rigid);
-      nmax_rigid = atom->nmax;
-      memory->create(mass_rigid, nmax_rigid, "wall/dem:mass_rigid");
-    }
-    int tmp;
-    const auto *body = static_cast<int *>(fix_rigid->extract("body", tmp));
-    const auto *mass_body = static_cast<double *>(fix_rigid->extract("masstotal", tmp));
-    for (int i = 0; i < atom->nlocal; i++) mass_rigid[i] = body[i] >= 0 ? mass_body[body[i]] : 0.0;
-  }
+  if (fix_rigid && (neighbor->ago == 0 || nmax_rigid < atom->nmax))
+    gather_rigid_masses(lmp, fix_rigid, mass_rigid, nmax_rigid, "wall/dem:mass_rigid");
   // the region's position, orientation and velocity at this step
   if (region && region->dynamic_check()) {
     region->prematch();

@@ -24,8 +24,6 @@ std::string hysteretic_set(HystProperties &p, const std::string &key, double v)
   return err;
 }
 
-static double series(double k1, double k2) { return (k1 > 0.0 && k2 > 0.0) ? k1 * k2 / (k1 + k2) : 0.0; }
-
 // a type's dynamic friction: fric_dyn, or its static friction if not given
 static double dynamic_friction(const HystProperties &p) { return p.has(Y_FRIC_DYN) ? p.value[Y_FRIC_DYN] : p.value[Y_FRIC]; }
 

@@ -26,8 +26,6 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
   return err;
 }
 
-static double series(double k1, double k2) { return (k1 > 0.0 && k2 > 0.0) ? k1 * k2 / (k1 + k2) : 0.0; }
-
 std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
                        const LinearProperties &pair, bool dim2, dem::LinearParams &out)
 {

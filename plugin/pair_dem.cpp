@@ -135,8 +135,8 @@ void PairDEM<Style>::compute_loop(bool advance)
     r[1] += b.y;
     r[2] += b.z;
   };
-  const double *radius = atom->radius, *rmass = atom->rmass;
-  const int *type = atom->type, *mask = atom->mask;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const double dt = update->dt;
   int **firsttouch = fix_history->firstflag;
@@ -145,18 +145,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const bool rgap = any_rgap;
-  // PairDEMBase::effective_mass with its members read once: rigid-body masses, frozen atoms
-  const double *body_mass = fix_rigid ? mass_rigid : nullptr;
-  const int freeze_bit = freeze_group_bit;
-  const bool arithmetic = arithmetic_meff;
-  auto meff_of = [=](int i, int j) {
-    double mi = rmass[i], mj = rmass[j];
-    if (body_mass) {
-      if (body_mass[i] > 0.0) mi = body_mass[i];
-      if (body_mass[j] > 0.0) mj = body_mass[j];
-    }
-    return dem::effective_mass(mi, mj, mask[i] & freeze_bit, mask[j] & freeze_bit, arithmetic);
-  };
+  const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
   constexpr int nh = History::size;
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap

@@ -219,19 +219,25 @@ void PairDEMBase::end_step_outputs()
   for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
 }
 
-void PairDEMBase::update_rigid_masses()
+void DEM_NS::gather_rigid_masses(LAMMPS *lmp, Fix *fix_rigid, double *&mass, int &nmax, const char *name)
 {
-  if (!fix_rigid || neighbor->ago != 0) return;
-  if (atom->nmax > nmax_rigid) {
-    memory->destroy(mass_rigid);
-    nmax_rigid = atom->nmax;
-    memory->create(mass_rigid, nmax_rigid, "pair:mass_rigid");
+  Atom *atom = lmp->atom;
+  if (atom->nmax > nmax) {
+    lmp->memory->destroy(mass);
+    nmax = atom->nmax;
+    lmp->memory->create(mass, nmax, name);
   }
   int dim;
   const int *body = static_cast<int *>(fix_rigid->extract("body", dim));
   const auto *mass_body = static_cast<double *>(fix_rigid->extract("masstotal", dim));
-  for (int i = 0; i < atom->nlocal; i++) mass_rigid[i] = body[i] >= 0 ? mass_body[body[i]] : 0.0;
-  comm->forward_comm(this);
+  for (int i = 0; i < atom->nlocal; i++) mass[i] = body[i] >= 0 ? mass_body[body[i]] : 0.0;
+}
+
+void PairDEMBase::update_rigid_masses()
+{
+  if (!fix_rigid || neighbor->ago != 0) return;
+  gather_rigid_masses(lmp, fix_rigid, mass_rigid, nmax_rigid, "pair:mass_rigid");
+  comm->forward_comm(this);    // ghosts need their body's mass too
 }
 
 int PairDEMBase::pack_forward_comm(int n, int *list, double *buf, int, int *)

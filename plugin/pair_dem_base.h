@@ -15,6 +15,30 @@ class FixNeighHistory;
 
 namespace DEM_NS {
 
+// m_c of a ball-ball contact with rigid-body masses (a particle in a body contributes the body's
+// mass, body_mass[i] > 0) and frozen atoms: the pointers it reads, cheap to copy into a pair loop.
+struct EffectiveMassRule {
+  const double *rmass;
+  const double *body_mass;    // nullptr without rigid bodies
+  const int *mask;
+  int freeze_bit;
+  bool arithmetic;
+  double operator()(int i, int j) const
+  {
+    double mi = rmass[i], mj = rmass[j];
+    if (body_mass) {
+      if (body_mass[i] > 0.0) mi = body_mass[i];
+      if (body_mass[j] > 0.0) mj = body_mass[j];
+    }
+    return dem::effective_mass(mi, mj, mask[i] & freeze_bit, mask[j] & freeze_bit, arithmetic);
+  }
+};
+
+// Fills mass[0..nlocal) with the total mass of the rigid body (of fix_rigid) each owned atom
+// belongs to, 0 if none, growing the array to atom->nmax.
+void gather_rigid_masses(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::Fix *fix_rigid, double *&mass, int &nmax,
+                         const char *name);
+
 // Global outputs, in the order of pvector (read by "compute pair STYLE").
 enum Extra {
   E_STRAIN,        // strain energy stored in the contacts now
@@ -71,17 +95,12 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // history fix negates every slot on transfer (the Kokkos one); the CPU styles transfer scalars
   // unchanged (transfer_history) and use orient = 1, which spares a tag lookup per contact
   double orientation(int i, int j) const { return atom->tag[i] < atom->tag[j] ? 1.0 : -1.0; }
-  // m_c with rigid-body masses (a particle in a body contributes the body's mass) and frozen atoms
-  double effective_mass(int i, int j) const
+  // m_c with rigid-body masses and frozen atoms, as of this step
+  EffectiveMassRule effective_mass_rule() const
   {
-    double mi = atom->rmass[i], mj = atom->rmass[j];
-    if (fix_rigid) {
-      if (mass_rigid[i] > 0.0) mi = mass_rigid[i];
-      if (mass_rigid[j] > 0.0) mj = mass_rigid[j];
-    }
-    const int *mask = atom->mask;
-    return dem::effective_mass(mi, mj, mask[i] & freeze_group_bit, mask[j] & freeze_group_bit, arithmetic_meff);
+    return {atom->rmass, fix_rigid ? mass_rigid : nullptr, atom->mask, freeze_group_bit, arithmetic_meff};
   }
+  double effective_mass(int i, int j) const { return effective_mass_rule()(i, j); }
   std::string history_id() const;
 };
 

@@ -50,6 +50,9 @@ inline std::string check_dp_mode(const std::string &key, double v)
   return (v >= 0.0 && v <= 3.0 && v == std::floor(v)) ? "" : out_of_range(key, v, "0, 1, 2 or 3");
 }
 
+// Two springs in series (PFC's inheritance of stiffness); a zero spring gives zero.
+inline double series(double k1, double k2) { return (k1 > 0.0 && k2 > 0.0) ? k1 * k2 / (k1 + k2) : 0.0; }
+
 // A property that is not inherited: the pair's own value, else the types' common value.
 template <class P>
 std::string same_or_pair(const P &a, const P &b, const P &pair, int k, const char *const *names, double &out)
