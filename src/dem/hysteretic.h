@@ -43,17 +43,19 @@ struct HystHistory : ContactHistory {
   {
     HystHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient);
-    s.delta_old = orient * h[10];
-    s.flags = static_cast<int>(orient * h[11] + 0.5);
-    s.e_plastic = orient * h[12];
+    const double *extra = h + ContactHistory::size;    // this law's slots follow the PFC ones
+    s.delta_old = orient * extra[0];
+    s.flags = static_cast<int>(orient * extra[1] + 0.5);
+    s.e_plastic = orient * extra[2];
     return s;
   }
   DEM_INLINE void store(double *h, double orient) const
   {
     ContactHistory::store(h, orient);
-    h[10] = orient * delta_old;
-    h[11] = orient * flags;
-    h[12] = orient * e_plastic;
+    double *extra = h + ContactHistory::size;
+    extra[0] = orient * delta_old;
+    extra[1] = orient * flags;
+    extra[2] = orient * e_plastic;
   }
   DEM_INLINE static bool is_vector_slot(int k) { return k < ContactHistory::size && ContactHistory::is_vector_slot(k); }
 };
