@@ -5,17 +5,20 @@ namespace DEM_NS {
 
 const char *const hertz_keywords[H_COUNT] = {"hz_shear", "hz_poiss", "hz_alpha", "hz_mode", "fric",
                                              "rgap", "dp_nratio", "dp_sratio", "dp_alpha", "dp_mode",
-                                             "restitution"};
+                                             "restitution", "tan_mode", "fric_dyn", "v_slide"};
 
 std::string hertz_set(HertzProperties &p, const std::string &key, double v)
 {
   const int k = keyword_index(hertz_keywords, H_COUNT, key);
   if (k == H_COUNT)
     return "unknown keyword " + key + " (allowed: hz_shear hz_poiss hz_alpha hz_mode fric rgap "
-           "dp_nratio dp_sratio dp_alpha dp_mode restitution)";
+           "dp_nratio dp_sratio dp_alpha dp_mode restitution tan_mode fric_dyn v_slide)";
   std::string err;
   switch (k) {
-    case H_SHEAR: case H_ALPHA: case H_FRIC: case H_DP_ALPHA: err = check_nonnegative(key, v); break;
+    case H_SHEAR: case H_ALPHA: case H_FRIC: case H_DP_ALPHA: case H_FRIC_DYN: case H_V_SLIDE:
+      err = check_nonnegative(key, v);
+      break;
+    case H_TAN_MODE: err = check_tan_mode(key, v, true); break;
     case H_POISS: if (!(v > -1.0 && v <= 0.5)) err = out_of_range(key, v, "(-1, 0.5]"); break;
     case H_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
     case H_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
@@ -56,9 +59,8 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
   out.hn_factor = 2.0 * g / (3.0 * (1.0 - nu));
   out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
   // friction: the minimum (eq. 20)
-  out.fric = pair.has(H_FRIC) ? pair.value[H_FRIC] : std::min(a.value[H_FRIC], b.value[H_FRIC]);
-
-  std::string err;
+  std::string err = tangential_mix(a, b, pair, {H_TAN_MODE, H_FRIC, H_FRIC_DYN, H_V_SLIDE}, names, out.tan);
+  if (!err.empty()) return err;
   if (!(err = same_or_pair(a, b, pair, H_RGAP, names, out.rgap)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, H_ALPHA, names, out.alpha_h)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, H_MODE, names, v)).empty()) return err;
@@ -67,6 +69,12 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
   if (!(err = same_or_pair(a, b, pair, H_DP_MODE, names, v)).empty()) return err;
   out.dp.mode = static_cast<int>(v);
   if (!(err = same_or_pair(a, b, pair, H_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
+  if (out.dp.sratio > 0.0 && out.tan.mode == dem::TAN_COULOMB)
+    return "dp_sratio needs a shear spring to damp: tan_mode 1 (Coulomb limit) has none, set dp_sratio 0";
+  if (out.hz_mode == 1 && out.tan.mode != dem::TAN_SPRING)
+    return "hz_mode 1 scales the shear spring force of tan_mode 0 only";
+  if (out.tan.mode == dem::TAN_MINDLIN && out.alpha_h != 1.5)
+    return "tan_mode 2 (Mindlin-Deresiewicz) needs the Hertz exponent hz_alpha 1.5";
 
   // restitution: with eq. 13's tangent stiffness k_n = 3/2 h_n delta^(1/2) and dp_alpha 0 the
   // normal dashpot is 2 beta_n sqrt(3/2 m_c h_n) delta^(1/4) v_n, Tsuji's form, which maps exactly

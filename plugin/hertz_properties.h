@@ -11,11 +11,15 @@ namespace DEM_NS {
 
 enum HertzKey {
   H_SHEAR, H_POISS, H_ALPHA, H_MODE, H_FRIC, H_RGAP, H_DP_NRATIO, H_DP_SRATIO, H_DP_ALPHA, H_DP_MODE,
-  H_RESTITUTION, H_COUNT
+  H_RESTITUTION, H_TAN_MODE, H_FRIC_DYN, H_V_SLIDE, H_COUNT
 };
 
 struct HertzProperties : KeyedValues<H_COUNT> {
-  HertzProperties() { value[H_ALPHA] = 1.5; }    // PFC's defaults: hz_alpha 1.5, the rest 0
+  HertzProperties()    // PFC's defaults: hz_alpha 1.5, the rest 0; Rocky's v_slide 1 mm/s
+  {
+    value[H_ALPHA] = 1.5;
+    value[H_V_SLIDE] = 0.001;
+  }
 };
 
 extern const char *const hertz_keywords[H_COUNT];

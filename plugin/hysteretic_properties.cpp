@@ -15,17 +15,14 @@ std::string hysteretic_set(HystProperties &p, const std::string &key, double v)
   std::string err;
   switch (k) {
     case Y_KN: case Y_KT_RATIO: case Y_FRIC: case Y_FRIC_DYN: case Y_V_SLIDE: err = check_nonnegative(key, v); break;
+    case Y_TAN_MODE: err = check_tan_mode(key, v, false); break;
     case Y_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
     case Y_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
     case Y_DAMP: err = check_ratio(key, v); break;
-    case Y_TAN_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 (linear spring Coulomb limit) or 1 (Coulomb limit)"); break;
   }
   if (err.empty()) p.put(k, v);
   return err;
 }
-
-// a type's dynamic friction: fric_dyn, or its static friction if not given
-static double dynamic_friction(const HystProperties &p) { return p.has(Y_FRIC_DYN) ? p.value[Y_FRIC_DYN] : p.value[Y_FRIC]; }
 
 std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, const HystProperties &pair, bool,
                            dem::HystParams &out)
@@ -48,18 +45,11 @@ std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, con
   } else {
     out.kn = series(a.value[Y_KN], b.value[Y_KN]);
   }
-  out.fric = pair.has(Y_FRIC) ? pair.value[Y_FRIC] : std::min(a.value[Y_FRIC], b.value[Y_FRIC]);
-  out.fric_dyn = pair.has(Y_FRIC_DYN) ? pair.value[Y_FRIC_DYN] : std::min(dynamic_friction(a), dynamic_friction(b));
-  if (out.fric_dyn > out.fric) return "fric_dyn must not exceed fric (the static friction coefficient)";
-
-  double v;
-  std::string err;
+  std::string err = tangential_mix(a, b, pair, {Y_TAN_MODE, Y_FRIC, Y_FRIC_DYN, Y_V_SLIDE}, names, out.tan);
+  if (!err.empty()) return err;
   if (!(err = same_or_pair(a, b, pair, Y_RESTITUTION, names, out.e)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, Y_DAMP, names, out.damp)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, Y_KT_RATIO, names, out.kt_ratio)).empty()) return err;
-  if (!(err = same_or_pair(a, b, pair, Y_TAN_MODE, names, v)).empty()) return err;
-  out.tan_mode = static_cast<int>(v);
-  if (!(err = same_or_pair(a, b, pair, Y_V_SLIDE, names, out.v_slide)).empty()) return err;
   return {};
 }
 

@@ -4,17 +4,22 @@
 namespace DEM_NS {
 
 const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
-                                              "dp_sratio", "dp_mode", "emod", "kratio", "restitution"};
+                                              "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
+                                              "tan_mode", "fric_dyn", "v_slide"};
 
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
   const int k = keyword_index(linear_keywords, K_COUNT, key);
   if (k == K_COUNT)
     return "unknown keyword " + key +
-        " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution)";
+        " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
+        "tan_mode fric_dyn v_slide)";
   std::string err;
   switch (k) {
-    case K_KN: case K_KS: case K_FRIC: case K_KRATIO: err = check_nonnegative(key, v); break;
+    case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE:
+      err = check_nonnegative(key, v);
+      break;
+    case K_TAN_MODE: err = check_tan_mode(key, v, false); break;
     case K_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
     case K_LIN_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
     case K_DP_NRATIO: case K_DP_SRATIO: err = check_ratio(key, v); break;
@@ -57,18 +62,18 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
     out.ks = series(a.value[K_KS], b.value[K_KS]);
   }
 
-  // friction: the minimum (PFC eq. 16)
-  out.fric = pair.has(K_FRIC) ? pair.value[K_FRIC] : std::min(a.value[K_FRIC], b.value[K_FRIC]);
-
   const char *const *names = linear_keywords;
   double v;
-  std::string err;
+  std::string err = tangential_mix(a, b, pair, {K_TAN_MODE, K_FRIC, K_FRIC_DYN, K_V_SLIDE}, names, out.tan);
+  if (!err.empty()) return err;
   if (!(err = same_or_pair(a, b, pair, K_RGAP, names, out.rgap)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, K_LIN_MODE, names, v)).empty()) return err;
   out.lin_mode = static_cast<int>(v);
   if (!(err = same_or_pair(a, b, pair, K_DP_MODE, names, v)).empty()) return err;
   out.dp.mode = static_cast<int>(v);
   if (!(err = same_or_pair(a, b, pair, K_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
+  if (out.dp.sratio > 0.0 && out.tan.mode == dem::TAN_COULOMB)
+    return "dp_sratio needs a shear spring to damp: tan_mode 1 (Coulomb limit) has none, set dp_sratio 0";
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
   return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }

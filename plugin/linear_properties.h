@@ -12,10 +12,12 @@ namespace DEM_NS {
 
 enum LinearKey {
   K_KN, K_KS, K_FRIC, K_RGAP, K_LIN_MODE, K_DP_NRATIO, K_DP_SRATIO, K_DP_MODE,
-  K_EMOD, K_KRATIO, K_RESTITUTION, K_COUNT
+  K_EMOD, K_KRATIO, K_RESTITUTION, K_TAN_MODE, K_FRIC_DYN, K_V_SLIDE, K_COUNT
 };
 
-struct LinearProperties : KeyedValues<K_COUNT> {};    // PFC defaults are all 0
+struct LinearProperties : KeyedValues<K_COUNT> {    // PFC's defaults are all 0
+  LinearProperties() { value[K_V_SLIDE] = 0.001; }    // Rocky's 1 mm/s, in the simulation's units
+};
 
 extern const char *const linear_keywords[K_COUNT];
 

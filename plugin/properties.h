@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/restitution.h"
+#include "dem/tangential.h"
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +62,46 @@ std::string same_or_pair(const P &a, const P &b, const P &pair, int k, const cha
   else if (a.value[k] == b.value[k] && a.has(k) == b.has(k)) out = a.value[k];
   else
     return std::string("the two types differ in ") + names[k] + ", which is not inherited: set it for the pair of types";
+  return {};
+}
+
+// tan_mode: 0 and 1 for every law, 2 (Mindlin-Deresiewicz) only with a Hertz normal force.
+inline std::string check_tan_mode(const std::string &key, double v, bool hertz)
+{
+  if (v == 0.0 || v == 1.0 || (hertz && v == 2.0)) return {};
+  if (hertz) return out_of_range(key, v, "0 (linear spring Coulomb limit), 1 (Coulomb limit) or 2 (Mindlin-Deresiewicz)");
+  return out_of_range(key, v, "0 (linear spring Coulomb limit) or 1 (Coulomb limit); 2 (Mindlin-Deresiewicz) "
+                      "needs a Hertz normal force (dem/hertz)");
+}
+
+// Where a style keeps the tangential keywords in its KeyedValues.
+struct TangentialKeys {
+  int mode, fric, fric_dyn, v_slide;
+};
+
+// The tangential model of a contact. fric is the smaller of the types' (PFC eq. 16, 20), and so is
+// fric_dyn, a type's fric_dyn defaulting to its fric; a pair that sets fric alone has fric_dyn = fric.
+template <class P>
+std::string tangential_mix(const P &a, const P &b, const P &pair, TangentialKeys k, const char *const *names,
+                           dem::Tangential &out)
+{
+  out.fric = pair.has(k.fric) ? pair.value[k.fric] : std::min(a.value[k.fric], b.value[k.fric]);
+  auto dynamic = [&](const P &p) { return p.has(k.fric_dyn) ? p.value[k.fric_dyn] : p.value[k.fric]; };
+  if (pair.has(k.fric_dyn)) out.fric_dyn = pair.value[k.fric_dyn];
+  else if (pair.has(k.fric)) out.fric_dyn = out.fric;
+  else out.fric_dyn = std::min(dynamic(a), dynamic(b));
+  if (out.fric_dyn > out.fric)
+    return "fric_dyn = " + std::to_string(out.fric_dyn) + " exceeds fric = " + std::to_string(out.fric) +
+        ": the dynamic friction coefficient must not exceed the static one";
+  double v;
+  std::string err = same_or_pair(a, b, pair, k.mode, names, v);
+  if (!err.empty()) return err;
+  out.mode = static_cast<int>(v);
+  if (!(err = same_or_pair(a, b, pair, k.v_slide, names, out.v_slide)).empty()) return err;
+  const bool v_slide_given = a.has(k.v_slide) || b.has(k.v_slide) || pair.has(k.v_slide);
+  if (v_slide_given && out.mode != dem::TAN_COULOMB) return "v_slide applies to tan_mode 1 (Coulomb limit) only";
+  if (out.mode == dem::TAN_MINDLIN && out.fric_dyn != out.fric)
+    return "tan_mode 2 (Mindlin-Deresiewicz) has a single friction coefficient, fric: do not set fric_dyn";
   return {};
 }
 

@@ -3,16 +3,17 @@
 //   (4)  F_n^h = -h_n |g_c|^alpha_h for g_c < 0, else 0 (the contact gap, as the page writes it;
 //        activation uses the surface gap g_s = g_c - g_r <= 0, as in the linear model)
 //   (5-6) h_n = 2 G sqrt(2 Rbar) / (3 (1 - nu)), 1/Rbar = (1/R1 + 1/R2)/2 (a wall: R2 = inf)
-//   (7-8) F_s* = F_s,0 - k_s dd_s, k_s = 2(1-nu)/(2-nu) alpha_h h_n^(1/alpha_h) |F_n|^((alpha_h-1)/alpha_h)
+//   (7-8) tan_mode 0: F_s* = F_s,0 - k_s dd_s, k_s = 2(1-nu)/(2-nu) alpha_h h_n^(1/alpha_h) |F_n|^((alpha_h-1)/alpha_h)
 //         = 2(1-nu)/(2-nu) k_n with k_n the tangent normal stiffness below
 //   (9)  hz_mode 1: on normal unloading F_s,0 is scaled by k_s/(k_s)_0
 //   (10-12) Coulomb limit mu |F_n|, slip state
+//        (tan_mode 1: Rocky's Coulomb limit, tangential.h; tan_mode 2: Mindlin-Deresiewicz, below)
 //   (13-14) dashpots 2 beta sqrt(m_c k) |g_c|^alpha_d v with the tangent normal stiffness
 //         k_n = alpha_h h_n |g_c|^(alpha_h-1); dp_mode as in the linear model
 //   (15-17) strain energy alpha_h/(alpha_h+1) F_n^2/k_n + |F_s|^2/(2 k_s), slip, dashpot.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pfc.h"
+#include "tangential.h"
 
 namespace dem {
 
@@ -23,9 +24,34 @@ struct HertzParams {
   double alpha_h = 1.5;      // hz_alpha
   double alpha_d = 0.0;      // dp_alpha
   int hz_mode = 0;           // 1: scale the shear force on normal unloading
-  double fric = 0.0;
+  Tangential tan;            // tan_mode, fric, fric_dyn, v_slide
   double rgap = 0.0;
   Dashpots dp;
+};
+
+// The PFC history plus the accumulated shear displacement s of the Mindlin-Deresiewicz model
+// (tan_mode 2; zero otherwise), a vector of particle 2 relative to 1 like the forces.
+struct HertzHistory : ContactHistory {
+  static constexpr int size = ContactHistory::size + 3;
+  Vec3 shear_disp{0.0, 0.0, 0.0};
+
+  DEM_INLINE static HertzHistory load(const double *h, double orient)
+  {
+    HertzHistory s;
+    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient);
+    const double *extra = h + ContactHistory::size;    // this law's slots follow the PFC ones
+    s.shear_disp = {extra[0], extra[1], extra[2]};
+    return s;
+  }
+  DEM_INLINE void store(double *h, double orient) const
+  {
+    ContactHistory::store(h, orient);
+    double *extra = h + ContactHistory::size;
+    extra[0] = shear_disp.x;
+    extra[1] = shear_disp.y;
+    extra[2] = shear_disp.z;
+  }
+  DEM_INLINE static bool is_vector_slot(int k) { return k >= ContactHistory::size || ContactHistory::is_vector_slot(k); }
 };
 
 // h_n of a contact between radii r1 and r2 (r2 = infinity for a wall). sqrt(2 Rbar) is computed
@@ -65,64 +91,131 @@ DEM_INLINE void hertz_normal(const HertzParams &p, double hn, double delta, doub
   }
 }
 
-DEM_INLINE void hertz_stiffness(const HertzParams &p, const Contact &c, double &kn, double &ks)
+// Mindlin-Deresiewicz (tan_mode 2), the form Rocky names (Mindlin & Deresiewicz 1953 for a
+// monotonic tangential load at constant normal force; doc/pair_dem_hertz.md):
+//   F_s = -mu |F_n| (1 - xi^(3/2)) s/|s|,  xi = 1 - |s|/s_max,  s_max = mu delta (2 - nu)/(2 (1 - nu))
+// with nu the contact's Poisson ratio (2(1-nu)/(2-nu) = ks_factor). s accumulates dd_s in the
+// contact plane and is held at |s| = s_max while sliding (xi = 0, |F_s| = mu |F_n|), so a reversal
+// unloads at once. Tangent stiffness k_t = 3/2 mu |F_n| sqrt(xi) / s_max: eq. 8's k_s at s = 0, 0 in
+// full slip (so the shear dashpot, which uses it, fades out as Rocky's does).
+DEM_INLINE double mindlin_tangent(double mu_fn, double smax, double len)
+{
+  const double xi = len < smax ? 1.0 - len / smax : 0.0;
+  return 1.5 * mu_fn * std::sqrt(xi) / smax;
+}
+
+// s_max of the contact's current state, with delta = alpha_h |F_n| / k_n (k_n the tangent stiffness)
+DEM_INLINE double mindlin_slip_length(const HertzParams &p, double fn, double kn)
+{
+  return kn > 0.0 ? p.tan.fric * p.alpha_h * (-fn) / (kn * p.ks_factor) : 0.0;
+}
+
+template <bool ENERGY>
+DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta, Vec3 fs_old,
+                               HertzHistory &h, ContactResult &r)
+{
+  const double mu_fn = -p.tan.fric * h.fn;
+  const double smax = p.tan.fric * delta / p.ks_factor;
+  const Vec3 trial = rotate_into_plane(h.shear_disp, n) + inc.ds;
+  Vec3 s = trial, fs{0.0, 0.0, 0.0};
+  bool slip = false;
+  r.ks = 0.0;
+  if (!(smax > 0.0)) {    // no friction or no overlap: no shear force, nothing to remember
+    s = Vec3{0.0, 0.0, 0.0};
+  } else {
+    const double len = norm(trial);
+    slip = len >= smax;
+    if (slip) s = (smax / len) * trial;
+    const double xi = slip ? 0.0 : 1.0 - len / smax;
+    if (len > 0.0) fs = (-mu_fn * (1.0 - xi * std::sqrt(xi)) / len) * trial;
+    r.ks = mindlin_tangent(mu_fn, smax, len);
+  }
+  h.shear_disp = s;
+  set_shear_state(fs, slip, h, r);
+  // the displacement held back while sliding, times the mean force
+  if constexpr (ENERGY) r.d_slip = slip ? -0.5 * dot(fs_old + fs, trial - s) : 0.0;
+}
+
+// Stored energy of the Mindlin-Deresiewicz spring, the integral of its force up to |s| = u s_max:
+// mu |F_n| s_max (u - 2/5 (1 - (1 - u)^(5/2))).
+DEM_INLINE double mindlin_strain_energy(const HertzParams &p, const HertzHistory &h, double kn)
+{
+  const double smax = mindlin_slip_length(p, h.fn, kn);
+  if (!(smax > 0.0)) return 0.0;
+  const double u = std::fmin(norm(h.shear_disp) / smax, 1.0), w = 1.0 - u;
+  return -p.tan.fric * h.fn * smax * (u - 0.4 * (1.0 - w * w * std::sqrt(w)));
+}
+
+// The contact's tangent normal stiffness and its shear stiffness (eq. 8 for tan_mode 0, none for
+// the Coulomb limit, the Mindlin-Deresiewicz tangent for tan_mode 2).
+DEM_INLINE void hertz_stiffness(const HertzParams &p, const Contact &c, const HertzHistory &h, double &kn, double &ks)
 {
   double fn;
   hertz_normal(p, hertz_hn(p, c.r1, c.r2), c.gap < 0.0 ? -c.gap : 0.0, fn, kn);
-  ks = p.ks_factor * kn;
+  if (p.tan.mode == TAN_SPRING) ks = p.ks_factor * kn;
+  else if (p.tan.mode == TAN_COULOMB) ks = 0.0;
+  else {
+    const double smax = mindlin_slip_length(p, h.fn, kn);
+    ks = smax > 0.0 ? mindlin_tangent(-p.tan.fric * h.fn, smax, norm(h.shear_disp)) : 0.0;
+  }
 }
 
-DEM_INLINE double hertz_strain_energy(const HertzParams &p, const ContactHistory &h, double kn, double ks)
+DEM_INLINE double hertz_strain_energy(const HertzParams &p, const HertzHistory &h, double kn, double ks)
 {
   const double en = kn > 0.0 ? p.alpha_h / (p.alpha_h + 1.0) * h.fn * h.fn / kn : 0.0;
+  if (p.tan.mode == TAN_MINDLIN) return en + mindlin_strain_energy(p, h, kn);
   const double es = ks > 0.0 ? 0.5 * dot(h.fs, h.fs) / ks : 0.0;
   return en + es;
 }
 
 // One force-displacement step of an active contact (g_s <= 0); updates the history.
 template <bool ENERGY = true>
-DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, double dt, ContactHistory &h)
+DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, double dt, HertzHistory &h)
 {
   ContactResult r;
   const Increments inc = begin_step(c, c.gap - p.rgap, dt, h, r);
   const double delta = c.gap < 0.0 ? -c.gap : 0.0;
   const double fn_old = h.fn;
   hertz_normal(p, hertz_hn(p, c.r1, c.r2), delta, h.fn, r.kn);
-  r.ks = p.ks_factor * r.kn;
 
-  // (9) k_s / (k_s)_0 = (|F_n| / |F_n,0|)^((alpha_h - 1)/alpha_h) while the normal force drops
   Vec3 fs_old = rotate_into_plane(h.fs, c.n);
-  if (p.hz_mode == 1 && h.fn > fn_old && fn_old < 0.0)
-    fs_old = std::pow(h.fn / fn_old, (p.alpha_h - 1.0) / p.alpha_h) * fs_old;
-  shear_update(fs_old, r.ks, inc.ds, p.fric, h, r);
+  if (p.tan.mode == TAN_MINDLIN) {
+    mindlin_update<ENERGY>(p, c.n, inc, delta, fs_old, h, r);
+  } else {
+    r.ks = p.tan.mode == TAN_SPRING ? p.ks_factor * r.kn : 0.0;
+    // (9) k_s / (k_s)_0 = (|F_n| / |F_n,0|)^((alpha_h - 1)/alpha_h) while the normal force drops
+    if (p.hz_mode == 1 && h.fn > fn_old && fn_old < 0.0)
+      fs_old = std::pow(h.fn / fn_old, (p.alpha_h - 1.0) / p.alpha_h) * fs_old;
+    shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
+  }
 
   const double scale = hertz_dashpot_scale(p.alpha_d, c.gap);
   const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, scale, h.fn, h.slipping());
-  end_step<ENERGY>(c, inc, fs_old, fd, dt, h, r);
+  end_step<ENERGY>(c, fd, dt, h, r);
   return r;
 }
 
 struct HertzLaw {
-  using History = ContactHistory;
+  using History = HertzHistory;
   using Params = HertzParams;
   template <bool ENERGY>
-  DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
+  DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {
     return hertz_step<ENERGY>(p, c, dt, h);
   }
   // what LAMMPS's setup re-applies (see replay_force)
-  DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, ContactHistory &h)
+  DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)
   {
     if (h.state == 0) return hertz_step(p, c, dt, h);
     ContactResult r = replay_force(h, c);
-    hertz_stiffness(p, c, r.kn, r.ks);
+    hertz_stiffness(p, c, h, r.kn, r.ks);
     return r;
   }
-  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const ContactHistory &, double &kn, double &ks)
+  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &h, double &kn, double &ks)
   {
-    hertz_stiffness(p, c, kn, ks);
+    hertz_stiffness(p, c, h, kn, ks);
   }
-  DEM_INLINE static double strain_energy(const Params &p, const ContactHistory &h, double kn, double ks)
+  DEM_INLINE static double strain_energy(const Params &p, const History &h, double kn, double ks)
   {
     return hertz_strain_energy(p, h, kn, ks);
   }

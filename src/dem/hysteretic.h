@@ -1,5 +1,6 @@
 // Rocky's hysteretic linear spring (Walton & Braun 1986; Rocky DEM Technical Manual 2.1, eq. 2-1 to
-// 2-7) with Rocky's tangential models "linear spring Coulomb limit" and "Coulomb limit".
+// 2-7) with Rocky's tangential models "linear spring Coulomb limit" and "Coulomb limit"
+// (tangential.h).
 // delta = -g_c is the overlap, dd = delta - delta_old its change over the step, F >= 0 the
 // hysteretic normal force (stored as F_n = -F, PFC's sign, like the other laws):
 //   loading    (dd >= 0): F = min(F_old + K_nu dd, K_nl delta)
@@ -9,11 +10,11 @@
 // collision), a viscous force 2 gamma_h sqrt(K_nl m_c) d(delta)/dt is added, the total normal force
 // kept >= 0; a single collision is untouched.
 // Tangential (tan_mode 0): F_t* = F_t,old - K_t ds, K_t = kt_ratio K_nl, limited to mu F_n with
-// mu = fric while sticking and fric_dyn while sliding (sliding starts above fric F_n, ends below
-// fric_dyn F_n). tan_mode 1: F_t = -mu F_n v_t/|v_t|, mu = fric below |v_t| = v_slide, else fric_dyn.
+// mu = fric while sticking and fric_dyn while sliding. tan_mode 1: F_t = -mu F_n v_t/|v_t|.
+// Both are limited by the total normal force (with the secondary damping).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pfc.h"
+#include "tangential.h"
 
 namespace dem {
 
@@ -25,9 +26,7 @@ struct HystParams {
   double lambda = 0.001;                      // Rocky's floor of the unloading force
   double damp = 0.0;                          // gamma_h, damping ratio of secondary loading cycles
   double kt_ratio = 0.0;                      // K_t / K_nl
-  double fric = 0.0, fric_dyn = 0.0;          // static and dynamic friction coefficients
-  int tan_mode = 0;                           // 0 linear spring Coulomb limit, 1 Coulomb limit
-  double v_slide = 0.001;                     // tan_mode 1: sliding above this tangential speed
+  Tangential tan;                             // tan_mode (0 or 1), fric, fric_dyn, v_slide
   double rgap = 0.0;                          // Rocky has no reference gap (the glue reads this)
 };
 
@@ -75,31 +74,6 @@ DEM_INLINE double hysteretic_strain_energy(const HystParams &p, const ContactHis
   return en + es;
 }
 
-// Rocky's tangential models; fn >= 0 is the normal force that limits them.
-DEM_INLINE void rocky_tangential(const HystParams &p, const Contact &c, const Increments &inc, double kt,
-                                 double fn, Vec3 fs_old, HystHistory &h, ContactResult &r)
-{
-  const bool was_sliding = h.slipping();
-  bool sliding;
-  Vec3 fs;
-  if (p.tan_mode == 0) {
-    fs = fs_old - kt * inc.ds;
-    const double mag = norm(fs);
-    sliding = was_sliding ? mag >= p.fric_dyn * fn : mag > p.fric * fn;
-    const double limit = (sliding ? p.fric_dyn : p.fric) * fn;
-    if (mag > limit) fs = (limit / mag) * fs;
-  } else {
-    const double speed = norm(inc.vs);
-    sliding = speed >= p.v_slide;
-    const double mu = sliding ? p.fric_dyn : p.fric;
-    fs = speed > 0.0 ? (-mu * fn / speed) * inc.vs : Vec3{0.0, 0.0, 0.0};
-  }
-  h.fs = fs;
-  h.state = sliding ? 2 : 1;
-  r.slip_started = sliding && !was_sliding;
-  r.slip_ended = !sliding && was_sliding;
-}
-
 // One step of an active contact (g_c <= 0); updates the history.
 template <bool ENERGY = true>
 DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, double dt, HystHistory &h)
@@ -109,7 +83,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   double kl, ku;
   hysteretic_stiffness(p, c.r1, c.r2, kl, ku);
   r.kn = kl;
-  r.ks = p.tan_mode == 0 ? p.kt_ratio * kl : 0.0;
+  r.ks = p.tan.mode == TAN_SPRING ? p.kt_ratio * kl : 0.0;
 
   const double delta = -c.gap;
   const double dd = delta - h.delta_old;
@@ -131,16 +105,14 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   }
 
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
-  rocky_tangential(p, c, inc, r.ks, f + fd, fs_old, h, r);
+  shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, f + fd, h, r);
   if constexpr (ENERGY) {
     // plastic: the work of the normal spring over the step less the change of its stored energy
     const double work = 0.5 * (f_old + f) * dd;
     r.d_plastic = ku > 0.0 ? work - 0.5 * (f * f - f_old * f_old) / ku : 0.0;
     h.e_plastic += r.d_plastic;
-    // no tangential spring (tan_mode 1): all the tangential work is dissipated (end_step adds it)
-    if (p.tan_mode == 1) r.d_slip = -0.5 * dot(fs_old + h.fs, inc.ds);
   }
-  end_step<ENERGY>(c, inc, fs_old, fd * c.n, dt, h, r);
+  end_step<ENERGY>(c, fd * c.n, dt, h, r);
   return r;
 }
 
@@ -158,14 +130,14 @@ struct HystereticLaw {
     ContactResult r = replay_force(h, c);
     double ku;
     hysteretic_stiffness(p, c.r1, c.r2, r.kn, ku);
-    r.ks = p.tan_mode == 0 ? p.kt_ratio * r.kn : 0.0;
+    r.ks = p.tan.mode == TAN_SPRING ? p.kt_ratio * r.kn : 0.0;
     return r;
   }
   DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &, double &kn, double &ks)
   {
     double ku;
     hysteretic_stiffness(p, c.r1, c.r2, kn, ku);
-    ks = p.tan_mode == 0 ? p.kt_ratio * kn : 0.0;
+    ks = p.tan.mode == TAN_SPRING ? p.kt_ratio * kn : 0.0;
   }
   DEM_INLINE static double strain_energy(const Params &p, const History &h, double kl, double kt)
   {

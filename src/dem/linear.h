@@ -4,7 +4,8 @@
 //   F_n <= 0 is compression (PFC's sign). The contact is active iff g_s = g_c - g_r <= 0.
 //   (1)   on activation only the part alpha of the increment with g_s < 0 is used
 //   (5)   F_n^l = k_n g_s (lin_mode 0) or min(F_n^l_o + k_n dd_n, 0) (lin_mode 1)
-//   (6-9) F_s* = F_s^l_o - k_s dd_s, limited to mu |F_n^l|, slip state s
+//   (6-9) F_s* = F_s^l_o - k_s dd_s, limited to mu |F_n^l|, slip state s (tan_mode 0; Rocky's
+//         Coulomb limit with tan_mode 1, see tangential.h)
 //   (10)  F_n^d = 2 beta_n sqrt(m_c k_n) v_n, capped at -F_n^l for no-tension (dp_mode 1, 3)
 //   (11)  F_s^d = -2 beta_s sqrt(m_c k_s) v_s, zero while slipping for slip-cut (dp_mode 2, 3)
 //   (12-14) strain energy, slip and dashpot dissipation.
@@ -12,14 +13,14 @@
 // The shear dashpot opposes the relative shear velocity; v_n > 0 means the gap opens.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pfc.h"
+#include "tangential.h"
 
 namespace dem {
 
 // Per type-pair properties after mixing (host code fills a table; kernels only read it).
 struct LinearParams {
   double kn = 0.0, ks = 0.0;    // stiffness [force/length], used unless from_material
-  double fric = 0.0;            // Coulomb friction coefficient
+  Tangential tan;               // tan_mode, fric (Coulomb friction), fric_dyn, v_slide
   double rgap = 0.0;            // reference gap g_r
   int lin_mode = 0;             // 0 absolute, 1 incremental normal-force update
   Dashpots dp;                  // dp_nratio, dp_sratio, dp_mode
@@ -44,6 +45,13 @@ DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, do
   ks = p.kratio > 0.0 ? kn / p.kratio : 0.0;
 }
 
+// kn and the shear spring's ks (0 for the Coulomb-limit model, which has none)
+DEM_INLINE void linear_contact_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
+{
+  linear_stiffness(p, r1, r2, kn, ks);
+  if (p.tan.mode == TAN_COULOMB) ks = 0.0;
+}
+
 DEM_INLINE double linear_strain_energy(const ContactHistory &h, double kn, double ks)
 {
   const double en = kn > 0.0 ? h.fn * h.fn / kn : 0.0;
@@ -57,7 +65,7 @@ template <bool ENERGY = true>
 DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, double dt, ContactHistory &h)
 {
   ContactResult r;
-  linear_stiffness(p, c.r1, c.r2, r.kn, r.ks);
+  linear_contact_stiffness(p, c.r1, c.r2, r.kn, r.ks);
   const double gs = c.gap - p.rgap;
   const Increments inc = begin_step(c, gs, dt, h, r);
 
@@ -69,9 +77,9 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   }
   // (6-9) shear force with Coulomb limit, (10-11) dashpots, (13-14) dissipation
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
-  shear_update(fs_old, r.ks, inc.ds, p.fric, h, r);
+  shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
   const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, 1.0, h.fn, h.slipping());
-  end_step<ENERGY>(c, inc, fs_old, fd, dt, h, r);
+  end_step<ENERGY>(c, fd, dt, h, r);
   return r;
 }
 
@@ -81,7 +89,7 @@ DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, 
 {
   if (h.state == 0) return linear_step(p, c, dt, h);
   ContactResult r = replay_force(h, c);
-  linear_stiffness(p, c.r1, c.r2, r.kn, r.ks);
+  linear_contact_stiffness(p, c.r1, c.r2, r.kn, r.ks);
   return r;
 }
 
@@ -100,7 +108,7 @@ struct LinearLaw {
   }
   DEM_INLINE static void stiffness(const Params &p, const Contact &c, const ContactHistory &, double &kn, double &ks)
   {
-    linear_stiffness(p, c.r1, c.r2, kn, ks);
+    linear_contact_stiffness(p, c.r1, c.r2, kn, ks);
   }
   DEM_INLINE static double strain_energy(const Params &, const ContactHistory &h, double kn, double ks)
   {

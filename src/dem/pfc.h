@@ -1,6 +1,5 @@
 // What the PFC contact models (linear, Hertz) share: the contact history, the result of a step,
-// the shear update with its Coulomb limit and slip state, the dashpots and the dissipation
-// bookkeeping. The laws differ in their normal force and stiffnesses and compose these pieces.
+// the dashpots and the dissipation bookkeeping (the shear models are in tangential.h). The laws differ in their normal force and stiffnesses and compose these pieces.
 //   F_c = F^s + F^d on particle 2, with F^s = -F_n n + F_s (spring) and F^d the dashpot force.
 //   F_n <= 0 is compression (PFC's sign). v_n > 0 means the gap opens.
 // Dissipated energies are positive numbers (PFC's linear page records them as negative).
@@ -91,23 +90,6 @@ DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, Contact
   return inc;
 }
 
-// Shear spring: trial force F_s_old - k_s ds, limited to mu |F_n|, slip state (linear eq. 6-9,
-// Hertz eq. 7, 10-12). fs_old is the old force already rotated into the contact plane (and
-// scaled, Hertz mode 1).
-DEM_INLINE void shear_update(Vec3 fs_old, double ks, Vec3 ds, double fric, ContactHistory &h, ContactResult &r)
-{
-  Vec3 fs = fs_old - ks * ds;
-  const double limit = -fric * h.fn;
-  const double mag = norm(fs);
-  if (mag > limit) fs = mag > 0.0 ? (limit / mag) * fs : fs;
-  const bool was_slipping = h.slipping();
-  const bool slip = mag >= limit;
-  h.fs = fs;
-  h.state = slip ? 2 : 1;
-  r.slip_started = slip && !was_slipping;
-  r.slip_ended = !slip && was_slipping;
-}
-
 // Dashpot force on particle 2 (linear eq. 10-11, Hertz eq. 13-14): 2 beta sqrt(m_c k) times the
 // relative velocity and by `scale` (Hertz: |g_c|^alpha_d, linear: 1); the no-tension normal
 // dashpot is capped so that the total normal force is not tensile, the slip-cut shear dashpot is
@@ -122,23 +104,18 @@ DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increme
   return (-fnd) * c.n - cs * inc.vs;
 }
 
-// Ends a step: applies the dashpot force fd and, with ENERGY, the dissipation of the step: the
-// slip part of the shear increment and the relative displacement (v dt), each times the mean of
-// the forces at its two ends, the work that velocity Verlet actually lets these forces do (eq. 14
-// of the linear page with F^d(t) alone is off by O(dt) per contact).
+// Ends a step: applies the dashpot force fd and, with ENERGY, books the dissipation of the step:
+// the dashpot's is the relative displacement (v dt) times the mean of the dashpot forces at its two
+// ends, the work that velocity Verlet actually lets it do (eq. 14 of the linear page with F^d(t)
+// alone is off by O(dt) per contact); the slip part r.d_slip comes from the tangential model.
 template <bool ENERGY>
-DEM_INLINE void end_step(const Contact &c, const Increments &inc, Vec3 fs_old, Vec3 fd, double dt,
-                         ContactHistory &h, ContactResult &r)
+DEM_INLINE void end_step(const Contact &c, Vec3 fd, double dt, ContactHistory &h, ContactResult &r)
 {
   const Vec3 fd_old = h.fd;
   r.f_dashpot = fd;
   h.fd = fd;
   r.force = (-h.fn) * c.n + h.fs + fd;
   if constexpr (ENERGY) {
-    if (r.ks > 0.0) {
-      const Vec3 ds_slip = inc.ds + (1.0 / r.ks) * (h.fs - fs_old);
-      r.d_slip = -0.5 * dot(fs_old + h.fs, ds_slip);
-    }
     r.d_dashpot = -0.5 * dt * dot(fd_old + fd, c.vrel);
     h.e_slip += r.d_slip;
     h.e_dashpot += r.d_dashpot;

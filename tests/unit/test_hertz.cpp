@@ -42,7 +42,7 @@ TEST(HertzProperties, LikeTypesKeepTheirModuliAndMixedTypesGiveEStar)
   // h_n = 2G sqrt(2 Rbar)/(3(1-nu)) = 4/3 E* sqrt(R*): hn_factor = 2/3 E*
   const double e_star = 1.0 / (0.7 / 2e8 + 0.8 / 6e8);
   EXPECT_NEAR(out.hn_factor, 2.0 / 3.0 * e_star, 1e-6 * e_star);
-  EXPECT_DOUBLE_EQ(out.fric, 0.2);
+  EXPECT_DOUBLE_EQ(out.tan.fric, 0.2);
 }
 
 TEST(HertzCore, ForceStiffnessAndShearScaling)
@@ -50,9 +50,9 @@ TEST(HertzCore, ForceStiffnessAndShearScaling)
   dem::HertzParams p;
   p.hn_factor = 1e8;
   p.ks_factor = 0.8;
-  p.fric = 10.0;
+  p.tan.fric = p.tan.fric_dyn = 10.0;
   p.hz_mode = 1;
-  dem::ContactHistory h;
+  dem::HertzHistory h;
   const double hn = dem::hertz_hn(p, 0.01, 0.01);
   EXPECT_NEAR(hn, 1e8 * std::sqrt(0.02), 1e-6);
   dem::ContactResult r = dem::hertz_step(p, head_on(-1e-4, {1e-3, 0, 0}), 1e-3, h);
@@ -69,4 +69,32 @@ TEST(HertzCore, ForceStiffnessAndShearScaling)
   r = dem::hertz_step(p, head_on(5e-4, {0, 0, 0}), 1e-3, h);
   EXPECT_EQ(h.fn, 0.0);
   EXPECT_EQ(r.kn, 0.0);
+}
+
+// Mindlin-Deresiewicz (tan_mode 2) at constant overlap: F_s = mu F_n (1 - (1 - s/s_max)^(3/2)) up to
+// s_max = mu delta / ks_factor, mu F_n beyond; the tangent stiffness starts at eq. 8's k_s.
+TEST(HertzCore, MindlinDeresiewiczLoadingCurve)
+{
+  dem::HertzParams p;
+  p.hn_factor = 1e8;
+  p.ks_factor = 0.8;
+  p.tan = {dem::TAN_MINDLIN, 0.4, 0.4, 0.001};
+  dem::HertzHistory h;
+  const double delta = 1e-4, dt = 1e-3, v = 0.97e-4;    // s_max is not a whole number of steps
+  const double fn = dem::hertz_hn(p, 0.01, 0.01) * delta * std::sqrt(delta);
+  const double smax = 0.4 * delta / 0.8;
+  dem::ContactResult r = dem::hertz_step(p, head_on(-delta, {0, 0, 0}), dt, h);
+  EXPECT_NEAR(r.ks, 0.8 * r.kn, 1e-9 * r.kn);
+  EXPECT_EQ(h.fs.y, 0.0);
+  for (int step = 1; step <= 600; step++) {
+    r = dem::hertz_step(p, head_on(-delta, {0, v, 0}), dt, h);
+    const double s = std::min(step * v * dt, smax);
+    const double expected = 0.4 * fn * (1.0 - std::pow(1.0 - s / smax, 1.5));
+    ASSERT_NEAR(-h.fs.y, expected, 1e-9 * fn) << "step " << step;
+    ASSERT_EQ(h.slipping(), step * v * dt >= smax) << "step " << step;
+  }
+  // reversal from full slip unloads along the curve from s_max at once
+  r = dem::hertz_step(p, head_on(-delta, {0, -v, 0}), dt, h);
+  EXPECT_NEAR(-h.fs.y, 0.4 * fn * (1.0 - std::pow(v * dt / smax, 1.5)), 1e-9 * fn);
+  EXPECT_FALSE(h.slipping());
 }

@@ -13,7 +13,7 @@ LinearParams spring(double kn, double ks, double fric)
   LinearParams p;
   p.kn = kn;
   p.ks = ks;
-  p.fric = fric;
+  p.tan.fric = p.tan.fric_dyn = fric;
   return p;
 }
 

@@ -37,12 +37,12 @@ TEST(LinearProperties, InheritanceSeriesStiffnessAndMinimumFriction)
   ASSERT_EQ(linear_mix(a, b, LinearProperties{}, false, out), "");
   EXPECT_DOUBLE_EQ(out.kn, 1e4 * 3e4 / 4e4);
   EXPECT_DOUBLE_EQ(out.ks, 2.5e3);
-  EXPECT_DOUBLE_EQ(out.fric, 0.3);
+  EXPECT_DOUBLE_EQ(out.tan.fric, 0.3);
   ASSERT_EQ(linear_mix(a, a, LinearProperties{}, false, out), "");
   EXPECT_DOUBLE_EQ(out.kn, 5e3);    // like types: two equal springs in series
   ASSERT_EQ(linear_mix(a, b, props({{"kn", 7.0}, {"fric", 0.9}}), false, out), "");
   EXPECT_DOUBLE_EQ(out.kn, 7.0);
-  EXPECT_DOUBLE_EQ(out.fric, 0.9);
+  EXPECT_DOUBLE_EQ(out.tan.fric, 0.9);
 }
 
 TEST(LinearProperties, NonInheritablePropertiesMustAgreeOrBeSetForThePair)
