@@ -110,12 +110,23 @@ DEM_INLINE double mindlin_slip_length(const HertzParams &p, double fn, double kn
   return kn > 0.0 ? p.tan.fric * p.alpha_h * (-fn) / (kn * p.ks_factor) : 0.0;
 }
 
+// Stored energy of the Mindlin-Deresiewicz spring, the integral of its force up to |s| = u s_max:
+// mu |F_n| s_max (u - 2/5 (1 - (1 - u)^(5/2))).
+DEM_INLINE double mindlin_energy(double mu_fn, double smax, double len)
+{
+  if (!(smax > 0.0)) return 0.0;
+  const double u = len < smax ? len / smax : 1.0, w = 1.0 - u;
+  return mu_fn * smax * (u - 0.4 * (1.0 - w * w * std::sqrt(w)));
+}
+
+// One step of tan_mode 2; fn_old and the contact's h_n give the last step's s_max for ENERGY.
 template <bool ENERGY>
-DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta, Vec3 fs_old,
-                               HertzHistory &h, ContactResult &r)
+DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta, double hn,
+                               double fn_old, Vec3 fs_old, HertzHistory &h, ContactResult &r)
 {
   const double mu_fn = -p.tan.fric * h.fn;
   const double smax = p.tan.fric * delta / p.ks_factor;
+  const double len_old = norm(h.shear_disp);
   const Vec3 trial = rotate_into_plane(h.shear_disp, n) + inc.ds;
   Vec3 s = trial, fs{0.0, 0.0, 0.0};
   bool slip = false;
@@ -132,18 +143,21 @@ DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &i
   }
   h.shear_disp = s;
   set_shear_state(fs, slip, h, r);
-  // the displacement held back while sliding, times the mean force
-  if constexpr (ENERGY) r.d_slip = slip ? -0.5 * dot(fs_old + fs, trial - s) : 0.0;
+  // slip dissipation: the work of the shear force less the change of the stored energy, which
+  // also moves with F_n and s_max (so the balance is exact, as for dem/hysteretic's plastic part)
+  if constexpr (ENERGY) {
+    const double q = hn > 0.0 ? fn_old / hn : 0.0;
+    const double delta_old = std::cbrt(q * q);    // F_n = h_n delta^(3/2) (tan_mode 2 needs hz_alpha 1.5)
+    const double e_old = mindlin_energy(-p.tan.fric * fn_old, p.tan.fric * delta_old / p.ks_factor, len_old);
+    const double e_new = mindlin_energy(mu_fn, smax, norm(s));
+    r.d_slip = -0.5 * dot(fs_old + fs, inc.ds) - (e_new - e_old);
+  }
 }
 
-// Stored energy of the Mindlin-Deresiewicz spring, the integral of its force up to |s| = u s_max:
-// mu |F_n| s_max (u - 2/5 (1 - (1 - u)^(5/2))).
+// Stored energy of the Mindlin-Deresiewicz spring in the contact's current state.
 DEM_INLINE double mindlin_strain_energy(const HertzParams &p, const HertzHistory &h, double kn)
 {
-  const double smax = mindlin_slip_length(p, h.fn, kn);
-  if (!(smax > 0.0)) return 0.0;
-  const double u = std::fmin(norm(h.shear_disp) / smax, 1.0), w = 1.0 - u;
-  return -p.tan.fric * h.fn * smax * (u - 0.4 * (1.0 - w * w * std::sqrt(w)));
+  return mindlin_energy(-p.tan.fric * h.fn, mindlin_slip_length(p, h.fn, kn), norm(h.shear_disp));
 }
 
 // The contact's tangent normal stiffness and its shear stiffness (eq. 8 for tan_mode 0, none for
@@ -176,11 +190,12 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
   const Increments inc = begin_step(c, c.gap - p.rgap, dt, h, r);
   const double delta = c.gap < 0.0 ? -c.gap : 0.0;
   const double fn_old = h.fn;
-  hertz_normal(p, hertz_hn(p, c.r1, c.r2), delta, h.fn, r.kn);
+  const double hn = hertz_hn(p, c.r1, c.r2);
+  hertz_normal(p, hn, delta, h.fn, r.kn);
 
   Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   if (p.tan.mode == TAN_MINDLIN) {
-    mindlin_update<ENERGY>(p, c.n, inc, delta, fs_old, h, r);
+    mindlin_update<ENERGY>(p, c.n, inc, delta, hn, fn_old, fs_old, h, r);
   } else {
     r.ks = p.tan.mode == TAN_SPRING ? p.ks_factor * r.kn : 0.0;
     // (9) k_s / (k_s)_0 = (|F_n| / |F_n,0|)^((alpha_h - 1)/alpha_h) while the normal force drops

@@ -11,12 +11,13 @@ R, RHO = 0.001, 2500.0
 
 # contact properties of the pile for each law, with similar stiffness at the typical overlap
 # (Hertz: tangent stiffness 1.5 h_n sqrt(delta) ~ 1000 N/m at delta = 1e-5 m), and the variants
-# (dashpot modes; Rocky's tangential models) the tests go through
+# (dashpot modes; the tangential models: dynamic friction, Coulomb limit, Mindlin-Deresiewicz)
+# the tests go through
 LAW_COEFFS = {"linear": "kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
               "hertz": "hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
               "hysteretic": "kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 fric_dyn 0.4 hys_damp 0.3"}
-VARIANTS = {"linear": ["dp_mode 0", "dp_mode 1", "dp_mode 3"],
-            "hertz": ["dp_mode 0", "dp_mode 1", "dp_mode 3"],
+VARIANTS = {"linear": ["dp_mode 0", "dp_mode 1", "dp_mode 3 fric_dyn 0.4", "tan_mode 1 dp_sratio 0"],
+            "hertz": ["dp_mode 0", "dp_mode 1", "dp_mode 3", "tan_mode 2 dp_mode 1"],
             "hysteretic": ["tan_mode 0", "tan_mode 1", "tan_mode 0 hys_damp 0"]}
 
 

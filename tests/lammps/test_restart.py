@@ -12,7 +12,7 @@ from pile import LAW_COEFFS, law_from_argv, pile_deck  # noqa: E402
 
 N = 2000
 # the incremental normal force (linear) and the shear scaling on unloading (Hertz) use history
-MODE = {"linear": "dp_mode 3 lin_mode 1", "hertz": "dp_mode 3 hz_mode 1", "hysteretic": "tan_mode 0"}
+MODE = {"linear": "dp_mode 3 lin_mode 1", "hertz": "dp_mode 3 tan_mode 2", "hysteretic": "tan_mode 0"}
 PAIR_LOCAL = """compute pl all pair/local p2 p3 p7 p13
 compute shear all reduce sum c_pl[1] c_pl[2] c_pl[3] c_pl[4] inputs local
 variable s1 equal c_shear[1]
