@@ -2,7 +2,10 @@
 
 A collision is summed in the same order on both, so it must agree to ~1e-12; the pile's forces
 are summed in a different order by the threads, so, as for MPI, we allow round-off grown
-through collisions (same tolerances as test_mpi.py) and identical event counts."""
+through collisions (same tolerances as test_mpi.py) and identical event counts.
+The Coulomb-limit model (tan_mode 1) flips its friction force with the sign of v_s from step to
+step near rolling, which amplifies round-off exponentially (linear pile, Kokkos vs CPU: 1e-17 m
+after 100 steps, 5e-15 m after 1000, 3e-7 m after 3000): its pile is compared after 1000 steps."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
 import os
@@ -26,9 +29,10 @@ worst = max(abs(a[c] - b[c]) / (abs(a[c]) + 1e-30) for a, b in zip(cpu, kk) for 
             if abs(a[c]) > 1e-12)
 chk.true(len(cpu) == len(kk) and worst < 1e-10, f"oblique collision: same trajectory on Kokkos (worst relative {worst:.2e})")
 
-for k in (0, 2):
+for k in sorted({0, 2, len(VARIANTS[law]) - 1}):    # and the last: a tangential model (linear, hertz)
     coeff, mode = pile_coeff(law, k), VARIANTS[law][k]
-    text = pile_deck(f"dem/{law} energy yes", coeff, dump="final.dump", steps=3000)
+    steps = 1000 if "tan_mode 1" in mode else 3000
+    text = pile_deck(f"dem/{law} energy yes", coeff, dump="final.dump", steps=steps)
     ref, other = run(text), run(text, kokkos=True)
     compare(chk, f"pile {mode}, Kokkos vs CPU", read_dump(os.path.join(ref.workdir, "final.dump")),
             read_dump(os.path.join(other.workdir, "final.dump")), ref.thermo, other.thermo)
