@@ -70,7 +70,7 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
   out.dp.mode = static_cast<int>(v);
   if (!(err = same_or_pair(a, b, pair, H_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
   if (out.dp.sratio > 0.0 && out.tan.mode == dem::TAN_COULOMB)
-    return "dp_sratio needs a shear spring to damp: tan_mode 1 (Coulomb limit) has none, set dp_sratio 0";
+    return "tan_mode 1 (Coulomb limit) has no shear spring: dp_sratio must be 0";
   if (out.hz_mode == 1 && out.tan.mode != dem::TAN_SPRING)
     return "hz_mode 1 scales the shear spring force of tan_mode 0 only";
   if (out.tan.mode == dem::TAN_MINDLIN && out.alpha_h != 1.5)

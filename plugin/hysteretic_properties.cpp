@@ -50,6 +50,8 @@ std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, con
   if (!(err = same_or_pair(a, b, pair, Y_RESTITUTION, names, out.e)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, Y_DAMP, names, out.damp)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, Y_KT_RATIO, names, out.kt_ratio)).empty()) return err;
+  if (out.tan.mode == dem::TAN_COULOMB && out.kt_ratio > 0.0)
+    return "tan_mode 1 (Coulomb limit) has no shear spring: kt_ratio must be 0";
   return {};
 }
 

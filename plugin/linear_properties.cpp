@@ -72,8 +72,8 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
   if (!(err = same_or_pair(a, b, pair, K_DP_MODE, names, v)).empty()) return err;
   out.dp.mode = static_cast<int>(v);
   if (!(err = same_or_pair(a, b, pair, K_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
-  if (out.dp.sratio > 0.0 && out.tan.mode == dem::TAN_COULOMB)
-    return "dp_sratio needs a shear spring to damp: tan_mode 1 (Coulomb limit) has none, set dp_sratio 0";
+  if (out.tan.mode == dem::TAN_COULOMB && (out.dp.sratio > 0.0 || out.ks > 0.0 || out.kratio > 0.0))
+    return "tan_mode 1 (Coulomb limit) has no shear spring: ks, kratio and dp_sratio must be 0";
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
   return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }

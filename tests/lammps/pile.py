@@ -16,9 +16,9 @@ R, RHO = 0.001, 2500.0
 LAW_COEFFS = {"linear": "kn 2000 ks 1500 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
               "hertz": "hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_sratio 0.2",
               "hysteretic": "kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 fric_dyn 0.4 hys_damp 0.3"}
-VARIANTS = {"linear": ["dp_mode 0", "dp_mode 1", "dp_mode 3 fric_dyn 0.4", "tan_mode 1 dp_sratio 0"],
+VARIANTS = {"linear": ["dp_mode 0", "dp_mode 1", "dp_mode 3 fric_dyn 0.4", "tan_mode 1 dp_sratio 0 ks 0"],
             "hertz": ["dp_mode 0", "dp_mode 1", "dp_mode 3", "tan_mode 2 dp_mode 1"],
-            "hysteretic": ["tan_mode 0", "tan_mode 1", "tan_mode 0 hys_damp 0"]}
+            "hysteretic": ["tan_mode 0", "tan_mode 1 kt_ratio 0", "tan_mode 0 hys_damp 0"]}
 
 
 def pile_coeff(law, variant):

@@ -109,7 +109,7 @@ print "@ v ${{v}}"
     # so that the centres' sideways drift during the contact turns the normal by < 1e-3 rad
     e, mu_s, mu_d, w0, t0 = 0.5, 0.5, 0.3, 300.0, T0 / 10
     for tan_mode in (0, 1):
-        text = deck("dem/hysteretic", [f"* * kn {100 * KN} restitution {e} kt_ratio 0.5 fric {mu_s} "
+        text = deck("dem/hysteretic", [f"* * kn {100 * KN} restitution {e} kt_ratio {0.5 if tan_mode == 0 else 0} fric {mu_s} "
                                        f"fric_dyn {mu_d} tan_mode {tan_mode}"], v0=1.0, dt=math.pi * t0 / 2000,
                     gap0=0.1 * math.pi * t0, steps=5000, extra=f"set atom * omega 0 0 {w0}")
         text += '\nprint "@ vt $(vy[2]-vy[1]:%.17g)"\n'

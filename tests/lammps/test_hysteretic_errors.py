@@ -21,6 +21,7 @@ CASES = [
     ("negative kt_ratio", hy("pair_coeff * * kn 1 kt_ratio -1"), ["kt_ratio", "[0, inf)"]),
     ("negative fric_dyn", hy("pair_coeff * * kn 1 fric_dyn -1"), ["fric_dyn", "[0, inf)"]),
     ("tan_mode 2", hy("pair_coeff * * kn 1 tan_mode 2"), ["tan_mode", "0 (linear spring Coulomb limit) or 1"]),
+    ("kt_ratio without a shear spring", hy("pair_coeff * * kn 1 kt_ratio 0.5 tan_mode 1"), ["kt_ratio", "tan_mode 1"]),
     ("dynamic above static friction", hy("pair_coeff * * kn 1 fric 0.3 fric_dyn 0.5"), ["fric_dyn", "fric"]),
     ("emod with kn", hy("pair_coeff * * kn 1 emod 1e6"), ["emod", "kn"]),
     ("PFC keyword", hy("pair_coeff * * kn 1 dp_nratio 0.2"), ["unknown keyword dp_nratio", "hys_damp"]),

@@ -50,6 +50,7 @@ CASES = [
     ("v_slide without tan_mode 1", deck("pair_coeff * * kn 1 v_slide 0.01"), ["v_slide", "tan_mode 1"]),
     ("shear dashpot without a shear spring", deck("pair_coeff * * kn 1 tan_mode 1 dp_sratio 0.2"),
      ["dp_sratio", "tan_mode 1"]),
+    ("shear stiffness without a shear spring", deck("pair_coeff * * kn 1 ks 1 tan_mode 1"), ["ks", "tan_mode 1"]),
     ("unknown keyword", deck("pair_coeff * * kn 1 stiffness 3"), ["unknown keyword stiffness"]),
     ("missing value", deck("pair_coeff * * kn"), ["pair_coeff"]),
     ("type without properties", deck("pair_coeff 1 1 kn 1"), ["All pair coeffs are not set"]),
