@@ -29,14 +29,6 @@ namespace DEM_NS {
 // The creator LAMMPS calls for "fix ... wall/dem LAW ...": picks the law from arg[3].
 void *create_fix_wall_dem(void *lmp, int narg, char **arg);
 
-// A wall a ball may touch this step.
-struct WallTouch {
-  int id;              // wall id: planes 0 (lo) and 1 (hi), zcylinder 0, region Contact::iwall
-  dem::Vec3 n;         // unit normal from the ball's centre towards the wall
-  double dist;         // distance from the centre to the wall surface along n
-  dem::Vec3 vwall;     // wall velocity at the contact point (midway in the overlap)
-};
-
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
   // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md
@@ -68,19 +60,17 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   int maxsize_restart() override;
   void write_restart(FILE *fp) override;
   void restart(char *buf) override;
+  void post_constructor() override;
 
  protected:
   enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION };
   std::string law_name;          // "linear", "hertz"
   int first_wall_arg = 0;        // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
   int wallstyle = XPLANE;
-  double lo = 0.0, hi = 0.0;     // plane positions
-  bool has_lo = false, has_hi = false;
-  double cyl_radius = 0.0;       // zcylinder
+  dem::FixedWalls fixed;         // planes and zcylinder: their geometry and shear velocity
   char *idregion = nullptr;
   LAMMPS_NS::Region *region = nullptr;
   bool region_reset = false;     // restart data did not match the region: reset its motion
-  dem::Vec3 vshear{0.0, 0.0, 0.0};    // velocity of a plane or cylinder wall (keyword shear)
   dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
   bool track_energy = false;
   double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)
@@ -104,7 +94,10 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
 
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
-  int find_touches(int i, WallTouch *out);    // walls within reach of atom i
+  int find_touches(int i, dem::WallTouch *out);    // walls within reach of atom i
+  // how far from the centre a wall surface is seen: the contact gap below the reference gap
+  // plus the radius, a margin so that a contact is seen on the step it opens (its last half step)
+  double wall_reach(double radius) const { return 2.0 * radius + max_gap; }
   double ball_mass(int i) const;
   void reduce_outputs();
   void consolidate();
