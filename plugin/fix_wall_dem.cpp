@@ -231,12 +231,11 @@ void FixWallDEMBase::post_force(int)
   compute_walls(!update->setupflag);
 }
 
-// The walls within reach (wall_reach) of atom i.
 int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
 {
   const double *x = atom->x[i];
   const double r = atom->radius[i];
-  const double cutoff = wall_reach(r);
+  const double cutoff = wall_reach(r, max_gap);
   if (wallstyle != REGION) return fixed.touches({x[0], x[1], x[2]}, cutoff, out);
   int n = 0;
   if (!region->match(x[0], x[1], x[2])) return 0;

@@ -6,8 +6,10 @@
 // may move and rotate), the per-atom wall contact history (migration, restart), rigid-body masses
 // and the outputs. FixWallDEM<Style> parses the law's keywords with the pair style's Style (the
 // same keywords, ranges and mixing code) and runs the law of src/dem on each ball-wall contact
-// built by src/dem/wall.h. Adding a law: one line in create_fix_wall_dem (fix_wall_dem.cpp), one
-// explicit instantiation there, and, if its parameters depend on the radii, a wall_params overload
+// built by src/dem/wall.h; the per-ball work is wall_ball_step (wall_ball_step.h), which the
+// Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. Adding a law: one line in
+// create_fix_wall_dem (fix_wall_dem.cpp) and in create_fix_wall_dem_kokkos, an explicit
+// instantiation in each file, and, if its parameters depend on the radii, a wall_params overload
 // in src/dem/wall.h and a WallMix specialisation below.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
@@ -94,10 +96,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
 
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
-  int find_touches(int i, dem::WallTouch *out);    // walls within reach of atom i
-  // how far from the centre a wall surface is seen: the contact gap below the reference gap
-  // plus the radius, a margin so that a contact is seen on the step it opens (its last half step)
-  double wall_reach(double radius) const { return 2.0 * radius + max_gap; }
+  int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   double ball_mass(int i) const;
   void reduce_outputs();
   void consolidate();

@@ -18,6 +18,11 @@ struct WallBall {
   dem::Vec3 f, t;
 };
 
+// How far from a ball's centre a wall surface is looked for: the contact gap below the largest
+// positive reference gap plus the radius, a margin so that a contact is seen on the step it
+// opens (its last half step of dashpot work).
+DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+
 // Frees every slot of a row: a ball out of reach of all walls has no contact left (no last
 // half step of dashpot work: the contact ended out of sight).
 DEM_INLINE void wall_release_all(double *row, int nslot, int stride)

@@ -128,7 +128,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
   const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
   const double r = radius[i];
   dem::WallTouch touches[WallSums::MAXROWS];
-  const int nt = walls.touches(xi, 2.0 * r + max_gap, touches);    // FixWallDEMBase::wall_reach
+  const int nt = walls.touches(xi, wall_reach(r, max_gap), touches);
   double *row = &hist(i, 0);
   if (nt == 0) {
     wall_release_all(row, nslot, stride);

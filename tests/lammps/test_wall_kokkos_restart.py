@@ -10,7 +10,9 @@ migration between MPI ranks, and restart files of wall/dem and wall/dem/kk are i
    another order: 1e-12 relative. Kokkos runs once with LAMMPS's default host-side (legacy)
    sorting and exchange, once sorting and exchanging on the device. A continuation under another
    fix ID (no history) must differ, so that the comparisons can see a lost history.
-   With --mpi: wall/dem/kk on 2 ranks, host and device exchange, equals the same to the last bit.
+   With --mpi (instead): spheres lying on a floor that shears fast along x, which drags them, in
+   contact, from one rank's domain into the other's (the domain split in x): wall/dem/kk on 2 ranks, with LAMMPS's host exchange and with the device exchange,
+   equals wall/dem on one rank to the last bit.
 2. A pile settling in the box with dem/linear/kk and wall/dem/kk (-sf kk): N steps straight equal
    N/2, a restart file, and N/2 more in a new process, to the round-off of the threads' pair sums
    (tolerances of test_wall_kokkos.py); again a continuation without the history must differ.
@@ -50,7 +52,26 @@ write_data init.data nocoeff
 """
 
 
-def rattle_deck(law, kk, data=None, steps=N, restart=None, read=None, wall_id=""):
+# For the MPI runs: spheres dropped at random places just above the floor, which shears along x
+# fast enough to drag them, in contact, from one rank's domain (processors 2 1 1) into the other's.
+INIT_FLOOR = f"""
+units si
+atom_style sphere
+atom_modify map array
+boundary f f f
+region box block 0 {BOX} 0 {BOX} 0 0.04
+create_box 1 box
+region slab block 0.0011 {BOX - 0.0011} 0.0011 {BOX - 0.0011} 0.00100 0.00105 units box
+create_atoms 1 random 300 4928459 slab
+set type 1 diameter 0.002 density {RHO}
+velocity all create 1e14 4928459 loop geom dist gaussian
+write_data init.data nocoeff
+"""
+MPI_SETUP = "processors 2 1 1"
+MPI_SHEAR = 0.2
+
+
+def rattle_deck(law, kk, data=None, steps=N, restart=None, read=None, wall_id="", shear=0.01, setup=""):
     """Spheres in a box of walls (x, y pairs and a floor), no pair forces. kk: the suffix kk for
     the atom style, the run style and the walls (wall/dem/kk), not for the fixes that move the
     atoms (as in a run with -sf kk, restart files name the styles without the suffix)."""
@@ -64,6 +85,7 @@ units si
 atom_style sphere
 atom_modify map array
 boundary f f f
+{setup}
 read_data {data}
 pair_style zero 0.002
 pair_coeff * *
@@ -77,7 +99,7 @@ neigh_modify delay 0 every 1 check yes
 run_style verlet
 fix sides{wall_id} all wall/dem {law} {walls} xplane 0 {BOX} energy yes origin {BOX / 2} {BOX / 2} 0
 fix front{wall_id} all wall/dem {law} {walls} yplane 0 {BOX} energy yes
-fix floor{wall_id} all wall/dem {law} {walls} zplane 0 NULL shear x 0.01 energy yes
+fix floor{wall_id} all wall/dem {law} {walls} zplane 0 NULL shear x {shear} energy yes
 {cpu_only}
 fix integrate all nve/sphere
 fix gravity all gravity 9.81 vector 0 0 -1
@@ -122,7 +144,7 @@ def continue_from(ref, restart_name, deck, **kw):
     return run(deck, workdir=workdir, **kw)
 
 
-def check_rattle(chk, law, data, mpi):
+def check_rattle(chk, law, data):
     cpu = run(rattle_deck(law, kk=False, data=data, restart=N // 2))
     last = cpu.thermo[-1]
     chk.true(all(last[f"f_{w}[12]"] >= 50 for w in ("sides", "front", "floor")) and last["f_floor[7]"] < 0,
@@ -145,10 +167,15 @@ def check_rattle(chk, law, data, mpi):
     diff = state_difference(final_state(cpu), final_state(lost))
     chk.true(diff > 1e-6, f"{law} rattle: continued without the history (new fix IDs), the state differs "
                           f"(by up to {diff:.3g}), so the checks above would see a lost history")
-    if mpi:
-        for label, args in (("host exchange", []), ("device exchange", DEVICE_COMM)):
-            check_exact(chk, f"{law} rattle: wall/dem/kk on 2 ranks, {label}", cpu,
-                        run(rattle_deck(law, kk=True, data=data), ranks=2, threads=1, args=args, **kk_args))
+
+def check_ranks(chk, law, data):
+    ref = run(rattle_deck(law, kk=False, data=data, shear=MPI_SHEAR))
+    last = ref.thermo[-1]
+    chk.true(last["f_floor[11]"] >= 200, f"{law} on the floor: {last['f_floor[11]']:g} floor contacts at the end")
+    for label, args in (("host exchange", []), ("device exchange and sorting", DEVICE_COMM)):
+        check_exact(chk, f"{law} on the floor: wall/dem/kk on 2 ranks, {label}", ref,
+                    run(rattle_deck(law, kk=True, data=data, shear=MPI_SHEAR, setup=MPI_SETUP), ranks=2, threads=1,
+                        args=args, kokkos=True, suffix=False))
 
 
 def check_pile_restart(chk):
@@ -166,10 +193,15 @@ def check_pile_restart(chk):
 
 def main(mpi):
     chk = Checks()
-    data = os.path.join(run(INIT).workdir, "init.data")
-    for law in ("linear", "hertz", "hysteretic"):
-        check_rattle(chk, law, data, mpi)
-    check_pile_restart(chk)
+    if mpi:
+        data = os.path.join(run(INIT_FLOOR).workdir, "init.data")
+        for law in ("linear", "hertz", "hysteretic"):
+            check_ranks(chk, law, data)
+    else:
+        data = os.path.join(run(INIT).workdir, "init.data")
+        for law in ("linear", "hertz", "hysteretic"):
+            check_rattle(chk, law, data)
+        check_pile_restart(chk)
     chk.finish()
 
 
