@@ -53,6 +53,10 @@ def main(rigid):
     for what, text, words in CASES + ([RIGID] if rigid else []):
         msg = run(text, kokkos=True, expect_error=True).error or ""
         chk.true(all(w in msg for w in words), f"{what}: '{msg}' names {words}")
+    # the way out that the region error names: the CPU fix inside a Kokkos run
+    res = run(deck("linear kn 1e3 region ball", extra="suffix off").replace("run 0", "suffix on\nrun 10"),
+              kokkos=True)
+    chk.true(res.error is None and "Loop time" in res.output, "region wall with 'suffix off' around the fix runs")
     # without -k on the /kk style must stop cleanly, not crash
     msg = run(deck("linear kn 1 zplane -0.5 NULL", style="wall/dem/kk"), expect_error=True).error or ""
     chk.true("-k on" in msg, f"wall/dem/kk without Kokkos: '{msg}'")
