@@ -7,6 +7,7 @@
 #include "pair_dem.h"
 #ifdef LMP_KOKKOS
 #include "kokkos/fix_dem_history_kokkos.h"
+#include "kokkos/fix_wall_dem_kokkos.h"
 #include "kokkos/pair_dem_kokkos.h"
 #endif
 
@@ -74,5 +75,13 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
   };
   fix("DEM_HISTORY/KK/DEVICE", &create_fix<DEM_NS::FixDEMHistoryKokkos<LMPDeviceType>>);
   fix("DEM_HISTORY/KK/HOST", &create_fix<DEM_NS::FixDEMHistoryKokkos<LMPHostType>>);
+  // particle-wall contacts (planes, zcylinder); the law is picked from the fix's 4th argument
+  auto wall_kk = [&](const char *name, lammpsplugin_factory2 *factory) {
+    register_style("fix", name, "PFC/Rocky contact laws against walls (Kokkos)", reinterpret_cast<void *>(factory),
+                   lmp, handle, regfunc);
+  };
+  wall_kk("wall/dem/kk", &DEM_NS::create_fix_wall_dem_kokkos<LMPDeviceType>);
+  wall_kk("wall/dem/kk/device", &DEM_NS::create_fix_wall_dem_kokkos<LMPDeviceType>);
+  wall_kk("wall/dem/kk/host", &DEM_NS::create_fix_wall_dem_kokkos<LMPHostType>);
 #endif
 }

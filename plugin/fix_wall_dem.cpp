@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
 #include "pair_dem_base.h"
+#include "wall_ball_step.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -27,10 +28,6 @@ bool is_wall_style(const std::string &w)
   return w == "xplane" || w == "yplane" || w == "zplane" || w == "zcylinder" || w == "region";
 }
 
-// the plastic (hysteretic) dissipation of a step, for the laws whose results have one
-template <class R> auto plastic_of(const R &r, int) -> decltype(r.d_plastic) { return r.d_plastic; }
-template <class R> double plastic_of(const R &, long) { return 0.0; }
-
 }    // namespace
 
 namespace DEM_NS {
@@ -56,7 +53,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
     Fix(lmp, narg, arg), history_size(hsize)
 {
   law_name = arg[3];
-  const std::string me = "Fix wall/dem " + law_name;
+  const std::string me = std::string("Fix ") + style + " " + law_name;    // style: wall/dem or wall/dem/kk
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
     error->all(FLERR, "{} requires atom attributes radius, rmass, omega and torque (atom_style sphere)", me);
 
@@ -70,18 +67,19 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
 
   if (ws == "xplane" || ws == "yplane" || ws == "zplane") {
     wallstyle = ws == "xplane" ? XPLANE : ws == "yplane" ? YPLANE : ZPLANE;
+    fixed.axis = wallstyle;
     if (iarg + 3 > narg) error->all(FLERR, "{}: {} needs two arguments: lo hi (NULL for none)", me, ws);
     if (strcmp(arg[iarg + 1], "NULL") != 0) {
-      has_lo = true;
-      lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      fixed.has_lo = true;
+      fixed.lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
     }
     if (strcmp(arg[iarg + 2], "NULL") != 0) {
-      has_hi = true;
-      hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      fixed.has_hi = true;
+      fixed.hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
     }
-    if (!has_lo && !has_hi) error->all(FLERR, "{}: {} NULL NULL defines no wall", me, ws);
-    if (has_lo && has_hi && !(lo < hi))
-      error->all(FLERR, "{}: {} lo = {} must be below hi = {}", me, ws, lo, hi);
+    if (!fixed.has_lo && !fixed.has_hi) error->all(FLERR, "{}: {} NULL NULL defines no wall", me, ws);
+    if (fixed.has_lo && fixed.has_hi && !(fixed.lo < fixed.hi))
+      error->all(FLERR, "{}: {} lo = {} must be below hi = {}", me, ws, fixed.lo, fixed.hi);
     if (domain->periodicity[wallstyle])
       error->all(FLERR, "{}: cannot put a {} wall in a periodic dimension", me, ws);
     if (wallstyle == ZPLANE && dim == 2) error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
@@ -89,9 +87,11 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
     iarg += 3;
   } else if (ws == "zcylinder") {
     wallstyle = ZCYLINDER;
+    fixed.axis = -1;
     if (iarg + 2 > narg) error->all(FLERR, "{}: zcylinder needs its radius", me);
-    cyl_radius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-    if (!(cyl_radius > 0.0)) error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me, cyl_radius);
+    fixed.radius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    if (!(fixed.radius > 0.0))
+      error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me, fixed.radius);
     nslot = nrows = 1;
     iarg += 2;
   } else {
@@ -115,7 +115,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
       if (axis == wallstyle || (wallstyle == ZCYLINDER && axis != 2))
         error->all(FLERR, "{}: shear must be parallel to the wall ({} is not)", me, d);
       const double vs = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-      vshear = {axis == 0 ? vs : 0.0, axis == 1 ? vs : 0.0, axis == 2 ? vs : 0.0};
+      fixed.vshear = {axis == 0 ? vs : 0.0, axis == 1 ? vs : 0.0, axis == 2 ? vs : 0.0};
       iarg += 3;
     } else if (key == "origin") {
       if (iarg + 4 > narg) error->all(FLERR, "{}: origin needs three coordinates", me);
@@ -231,48 +231,36 @@ void FixWallDEMBase::post_force(int)
   compute_walls(!update->setupflag);
 }
 
-// The walls within reach of atom i: the contact gap below the reference gap plus the radius, a
-// margin so that a contact is seen on the step it opens (its last half step of dashpot work).
-int FixWallDEMBase::find_touches(int i, WallTouch *out)
+int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
 {
   const double *x = atom->x[i];
   const double r = atom->radius[i];
-  const double cutoff = 2.0 * r + max_gap;
+  const double cutoff = wall_reach(r, max_gap);
+  if (wallstyle != REGION) return fixed.touches({x[0], x[1], x[2]}, cutoff, out);
   int n = 0;
-  if (wallstyle <= ZPLANE) {
-    const int a = wallstyle;
-    Vec3 e{0.0, 0.0, 0.0};
-    (a == 0 ? e.x : a == 1 ? e.y : e.z) = 1.0;
-    if (has_lo && x[a] - lo < cutoff) out[n++] = {0, -e, x[a] - lo, vshear};
-    if (has_hi && hi - x[a] < cutoff) out[n++] = {1, e, hi - x[a], vshear};
-  } else if (wallstyle == ZCYLINDER) {
-    const double rr = std::sqrt(x[0] * x[0] + x[1] * x[1]);
-    if (rr > 0.0 && cyl_radius - rr < cutoff) out[n++] = {0, {x[0] / rr, x[1] / rr, 0.0}, cyl_radius - rr, vshear};
-  } else {
-    if (!region->match(x[0], x[1], x[2])) return 0;
-    const int nc = region->surface(x[0], x[1], x[2], cutoff);
-    for (int ic = 0; ic < nc && n < nslot; ic++) {
-      const auto &rc = region->contact[ic];
-      if (!(rc.r > 0.0)) continue;
-      const Vec3 del{rc.delx, rc.dely, rc.delz};    // from the surface point to the centre
-      const Vec3 nrm = (-1.0 / rc.r) * del;
-      const Vec3 xi{x[0], x[1], x[2]};
-      // the wall's velocity at the contact point, midway in the overlap
-      const Vec3 xc = xi + (0.5 * (r + rc.r)) * nrm;
-      Vec3 vw{0.0, 0.0, 0.0};
-      if (region->moveflag) vw = {region->v[0], region->v[1], region->v[2]};
-      if (region->rotateflag) {
-        const Vec3 w{region->omega[0], region->omega[1], region->omega[2]};
-        const Vec3 rp{region->rpoint[0], region->rpoint[1], region->rpoint[2]};
-        vw = vw + dem::cross(w, xc - rp);
-      }
-      if (region->varshape && rc.varflag) {
-        double vs[3] = {vw.x, vw.y, vw.z}, xs[3] = {x[0] - del.x, x[1] - del.y, x[2] - del.z};
-        region->velocity_contact_shape(vs, xs);
-        vw = {vs[0], vs[1], vs[2]};
-      }
-      out[n++] = {rc.iwall, nrm, rc.r, vw};
+  if (!region->match(x[0], x[1], x[2])) return 0;
+  const int nc = region->surface(x[0], x[1], x[2], cutoff);
+  for (int ic = 0; ic < nc && n < nslot; ic++) {
+    const auto &rc = region->contact[ic];
+    if (!(rc.r > 0.0)) continue;
+    const Vec3 del{rc.delx, rc.dely, rc.delz};    // from the surface point to the centre
+    const Vec3 nrm = (-1.0 / rc.r) * del;
+    const Vec3 xi{x[0], x[1], x[2]};
+    // the wall's velocity at the contact point, midway in the overlap
+    const Vec3 xc = xi + (0.5 * (r + rc.r)) * nrm;
+    Vec3 vw{0.0, 0.0, 0.0};
+    if (region->moveflag) vw = {region->v[0], region->v[1], region->v[2]};
+    if (region->rotateflag) {
+      const Vec3 w{region->omega[0], region->omega[1], region->omega[2]};
+      const Vec3 rp{region->rpoint[0], region->rpoint[1], region->rpoint[2]};
+      vw = vw + dem::cross(w, xc - rp);
     }
+    if (region->varshape && rc.varflag) {
+      double vs[3] = {vw.x, vw.y, vw.z}, xs[3] = {x[0] - del.x, x[1] - del.y, x[2] - del.z};
+      region->velocity_contact_shape(vs, xs);
+      vw = {vs[0], vs[1], vs[2]};
+    }
+    out[n++] = {rc.iwall, nrm, rc.r, vw};
   }
   return n;
 }
@@ -405,12 +393,67 @@ void FixWallDEMBase::restart(char *buf)
   }
 }
 
+namespace {
+
+// Modify keeps the fix data read from a restart file in protected members. A derived class may
+// name them, and the member pointers so obtained read them from the real Modify object.
+struct RestartRecords : Modify {
+  static constexpr auto id_global = &RestartRecords::id_restart_global;
+  static constexpr auto style_global = &RestartRecords::style_restart_global;
+  static constexpr auto state_global = &RestartRecords::state_restart_global;
+  static constexpr auto used_global = &RestartRecords::used_restart_global;
+  static constexpr auto id_peratom = &RestartRecords::id_restart_peratom;
+  static constexpr auto style_peratom = &RestartRecords::style_restart_peratom;
+  static constexpr auto index_peratom = &RestartRecords::index_restart_peratom;
+  static constexpr auto used_peratom = &RestartRecords::used_restart_peratom;
+};
+
+// wall/dem for every variant: wall/dem/kk, wall/dem/kk/device, wall/dem/kk/host
+std::string style_family(std::string style)
+{
+  for (const char *suffix : {"/kk/device", "/kk/host", "/kk"})
+    if (utils::strmatch(style, std::string(suffix) + "$")) return style.substr(0, style.size() - strlen(suffix));
+  return style;
+}
+
+}    // namespace
+
+// The CPU fix and its Kokkos variant write the same restart data, but LAMMPS hands a fix only the
+// data written under its own style (per-atom data: the exact style; global data: the style
+// without the suffix of -sf). So that a run continues from a restart file of the other variant,
+// the fix takes the data of its ID written by any variant that LAMMPS will not hand it itself
+// (Modify::add_fix does that right after this call).
+void FixWallDEMBase::post_constructor()
+{
+  using R = RestartRecords;
+  const std::string family = style_family(style);
+  for (int i = 0; i < modify->nfix_restart_global; i++) {
+    const std::string written = (modify->*R::style_global)[i];
+    if (strcmp((modify->*R::id_global)[i], id) != 0 || style_family(written) != family ||
+        utils::strip_style_suffix(style, lmp) == written)
+      continue;
+    restart((modify->*R::state_global)[i]);
+    (modify->*R::used_global)[i] = 1;
+    restart_reset = 1;
+  }
+  for (int i = 0; i < modify->nfix_restart_peratom; i++) {
+    const std::string written = (modify->*R::style_peratom)[i];
+    if (strcmp((modify->*R::id_peratom)[i], id) != 0 || style_family(written) != family || written == style)
+      continue;
+    for (int j = 0; j < atom->nlocal; j++) unpack_restart(j, (modify->*R::index_peratom)[i]);
+    (modify->*R::used_peratom)[i] = 1;
+    restart_reset = 1;
+    if (comm->me == 0)
+      utils::logmesg(lmp, "Fix {} {}: contact history read from restart data of fix style {}\n", id, style, written);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 template <class Style>
 FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBase(lmp, narg, arg, History::size)
 {
-  const std::string me = "Fix wall/dem " + law_name;
+  const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
     if (iarg + 1 >= first_wall_arg) error->all(FLERR, "{}: keyword {} needs a value", me, arg[iarg]);
     const std::string err = Style::set(props, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
@@ -427,6 +470,31 @@ template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)
   else loop<false>(advance);
 }
 
+namespace {
+
+// The CPU loop's share of the outputs (see wall_ball_step): per-wall rows and step totals.
+struct HostTally {
+  double *rows, *step;    // rows_local, step_local
+  int nrows;
+  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0, overflow = 0.0;
+
+  void contact(int wall_id, Vec3 F, Vec3 T)
+  {
+    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+    double *row = rows + (wall_id < nrows ? wall_id : nrows - 1) * FixWallDEMBase::A_COUNT;
+    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) row[k] += out[k];
+    step[FixWallDEMBase::V_FX] += F.x;
+    step[FixWallDEMBase::V_FY] += F.y;
+    step[FixWallDEMBase::V_FZ] += F.z;
+    step[FixWallDEMBase::V_TX] += T.x;
+    step[FixWallDEMBase::V_TY] += T.y;
+    step[FixWallDEMBase::V_TZ] += T.z;
+    step[FixWallDEMBase::V_CONTACTS] += 1.0;
+  }
+};
+
+}    // namespace
+
 // ENERGY: accumulate the dissipation (energy yes). advance: a normal step (false during LAMMPS's
 // setup: stored forces are replayed without advancing the history, as in the pair styles).
 template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool advance)
@@ -436,88 +504,33 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
   const double dt = update->dt;
-  std::vector<WallTouch> touches(nslot);
-  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0;
+  std::vector<dem::WallTouch> touches(nslot);
+  HostTally tally{rows_local.data(), step_local, nrows};
 
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    double *row = hist[i];
     const int nt = find_touches(i, touches.data());
-
-    // a stored contact whose wall is out of reach ended (out of sight: no last half step)
-    for (int s = 0; s < nslot; s++) {
-      double *slot = row + s * stride;
-      if (slot[0] == 0.0) continue;
-      bool found = false;
-      for (int t = 0; t < nt; t++) found = found || touches[t].id + 1 == static_cast<int>(slot[0]);
-      if (!found)
-        for (int k = 0; k < stride; k++) slot[k] = 0.0;
+    if (nt == 0) {
+      wall_release_all(hist[i], nslot, stride);
+      continue;
     }
-
-    for (int t = 0; t < nt; t++) {
-      const WallTouch &w = touches[t];
-      double *slot = nullptr, *free_slot = nullptr;
-      for (int s = 0; s < nslot && !slot; s++) {
-        double *cand = row + s * stride;
-        if (static_cast<int>(cand[0]) == w.id + 1) slot = cand;
-        else if (cand[0] == 0.0 && !free_slot) free_slot = cand;
-      }
-      const double r = radius[i];
-      const Params p = dem::wall_params(params, r);
-      const dem::Contact c = dem::ball_wall(w.n, w.dist, r, {v[i][0], v[i][1], v[i][2]},
-                                            {omega[i][0], omega[i][1], omega[i][2]}, w.vwall, ball_mass(i));
-      if (c.gap - p.rgap > 0.0) {    // surface gap > 0: inactive
-        if (slot) {
-          if (ENERGY) dashpot += dem::release_dissipation(History::load(slot + 1, 1.0), c, dt);
-          for (int k = 0; k < stride; k++) slot[k] = 0.0;
-        }
-        continue;
-      }
-      if (!slot) {
-        if (!free_slot) error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
-        slot = free_slot;
-        slot[0] = w.id + 1;
-      }
-      History h = History::load(slot + 1, 1.0);
-      const dem::ContactResult res = advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
-      if (advance) h.store(slot + 1, 1.0);
-
-      const Vec3 F = res.force;    // on the wall; the ball gets -F
-      Vec3 tb, tw;
-      dem::contact_torques(c, F, tb, tw);
-      f[i][0] -= F.x;
-      f[i][1] -= F.y;
-      f[i][2] -= F.z;
-      torque[i][0] += tb.x;
-      torque[i][1] += tb.y;
-      torque[i][2] += tb.z;
-
-      const Vec3 xc = dem::wall_contact_point(c, {x[i][0], x[i][1], x[i][2]});
-      const Vec3 T = dem::cross(xc - origin, F);
-      const double out[A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
-      double *rowout = &rows_local[row_of(w.id) * A_COUNT];
-      for (int k = 0; k < A_COUNT; k++) rowout[k] += out[k];
-      step_local[V_FX] += F.x;
-      step_local[V_FY] += F.y;
-      step_local[V_FZ] += F.z;
-      step_local[V_TX] += T.x;
-      step_local[V_TY] += T.y;
-      step_local[V_TZ] += T.z;
-      step_local[V_CONTACTS] += 1.0;
-      strain += Law::strain_energy(p, h, res.kn, res.ks);
-      if (ENERGY) {
-        slip += res.d_slip;
-        dashpot += res.d_dashpot;
-        plastic += plastic_of(res, 0);
-      }
-      if (advance) activated += res.activated;
-    }
+    WallBall b{{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]}, {omega[i][0], omega[i][1], omega[i][2]},
+               radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]}};
+    wall_ball_step<Law, ENERGY>(params, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
+    if (tally.overflow > 0.0)
+      error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
+    f[i][0] = b.f.x;
+    f[i][1] = b.f.y;
+    f[i][2] = b.f.z;
+    torque[i][0] = b.t.x;
+    torque[i][1] = b.t.y;
+    torque[i][2] = b.t.z;
   }
-  step_local[V_STRAIN] = strain;
-  cumulative[V_SLIP] += slip;
-  cumulative[V_DASHPOT] += dashpot;
-  cumulative[V_PLASTIC] += plastic;
-  cumulative[V_ACTIVATED] += activated;
+  step_local[V_STRAIN] = tally.strain;
+  cumulative[V_SLIP] += tally.slip;
+  cumulative[V_DASHPOT] += tally.dashpot;
+  cumulative[V_PLASTIC] += tally.plastic;
+  cumulative[V_ACTIVATED] += tally.activated;
 }
 
 namespace DEM_NS {

@@ -6,8 +6,10 @@
 // may move and rotate), the per-atom wall contact history (migration, restart), rigid-body masses
 // and the outputs. FixWallDEM<Style> parses the law's keywords with the pair style's Style (the
 // same keywords, ranges and mixing code) and runs the law of src/dem on each ball-wall contact
-// built by src/dem/wall.h. Adding a law: one line in create_fix_wall_dem (fix_wall_dem.cpp), one
-// explicit instantiation there, and, if its parameters depend on the radii, a wall_params overload
+// built by src/dem/wall.h; the per-ball work is wall_ball_step (wall_ball_step.h), which the
+// Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. Adding a law: one line in
+// create_fix_wall_dem (fix_wall_dem.cpp) and in create_fix_wall_dem_kokkos, an explicit
+// instantiation in each file, and, if its parameters depend on the radii, a wall_params overload
 // in src/dem/wall.h and a WallMix specialisation below.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
@@ -28,14 +30,6 @@ namespace DEM_NS {
 
 // The creator LAMMPS calls for "fix ... wall/dem LAW ...": picks the law from arg[3].
 void *create_fix_wall_dem(void *lmp, int narg, char **arg);
-
-// A wall a ball may touch this step.
-struct WallTouch {
-  int id;              // wall id: planes 0 (lo) and 1 (hi), zcylinder 0, region Contact::iwall
-  dem::Vec3 n;         // unit normal from the ball's centre towards the wall
-  double dist;         // distance from the centre to the wall surface along n
-  dem::Vec3 vwall;     // wall velocity at the contact point (midway in the overlap)
-};
 
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
@@ -68,19 +62,17 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   int maxsize_restart() override;
   void write_restart(FILE *fp) override;
   void restart(char *buf) override;
+  void post_constructor() override;
 
  protected:
   enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION };
   std::string law_name;          // "linear", "hertz"
   int first_wall_arg = 0;        // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
   int wallstyle = XPLANE;
-  double lo = 0.0, hi = 0.0;     // plane positions
-  bool has_lo = false, has_hi = false;
-  double cyl_radius = 0.0;       // zcylinder
+  dem::FixedWalls fixed;         // planes and zcylinder: their geometry and shear velocity
   char *idregion = nullptr;
   LAMMPS_NS::Region *region = nullptr;
   bool region_reset = false;     // restart data did not match the region: reset its motion
-  dem::Vec3 vshear{0.0, 0.0, 0.0};    // velocity of a plane or cylinder wall (keyword shear)
   dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
   bool track_energy = false;
   double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)
@@ -104,7 +96,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
 
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
-  int find_touches(int i, WallTouch *out);    // walls within reach of atom i
+  int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   double ball_mass(int i) const;
   void reduce_outputs();
   void consolidate();

@@ -3,6 +3,7 @@
     res = run(deck)                    # one rank, CPU
     res = run(deck, ranks=2)           # MPI
     res = run(deck, kokkos=True)       # -k on t 2 -sf kk
+    res = run(deck, kokkos=True, suffix=False)    # -k on t 2: only the deck's explicit /kk styles
     res.values["e"]                    # lines printed as  print "@ e ${e}"
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
@@ -55,14 +56,15 @@ def parse_thermo(out):
     return rows
 
 
-def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, workdir=None, timeout=600):
+def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, workdir=None, timeout=600,
+        suffix=True):
     """Run an input deck (a string); fail loudly unless it ends as expected."""
     workdir = workdir or tempfile.mkdtemp(prefix="demtest-")
     with open(os.path.join(workdir, "in.test"), "w") as f:
         f.write(deck)
     cmd = [LMP, "-in", "in.test", "-nocite", "-log", "log.lammps"]
     if kokkos:
-        cmd += ["-k", "on", "t", str(threads)] + KOKKOS_ARGS[4:]
+        cmd += ["-k", "on", "t", str(threads)] + (KOKKOS_ARGS[4:6] if suffix else []) + KOKKOS_ARGS[6:]
     cmd += list(args)    # after the Kokkos defaults, so that a test can override them
     if ranks > 1:
         cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "kokkos/fix_wall_dem_kokkos.h"
+#include "wall_ball_step.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+#include "update.h"
+
+using namespace LAMMPS_NS;
+using namespace DEM_NS;
+using dem::Vec3;
+
+namespace DEM_NS {
+
+template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg, char **arg)
+{
+  auto *lmp = static_cast<LAMMPS *>(ptr);
+  const std::string law = narg > 3 ? arg[3] : "";
+  if (law == "linear") return new FixWallDEMKokkos<DeviceType, LinearStyle>(lmp, narg, arg);
+  if (law == "hertz") return new FixWallDEMKokkos<DeviceType, HertzStyle>(lmp, narg, arg);
+  if (law == "hysteretic") return new FixWallDEMKokkos<DeviceType, HystereticStyle>(lmp, narg, arg);
+  lmp->error->all(FLERR, "Fix wall/dem/kk: unknown contact law '{}' (allowed: linear, hertz, hysteretic); "
+                  "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args", law);
+  return nullptr;
+}
+
+}    // namespace DEM_NS
+
+template <class DeviceType, class Style>
+FixWallDEMKokkos<DeviceType, Style>::FixWallDEMKokkos(LAMMPS *lmp, int narg, char **arg) :
+    FixWallDEM<Style>(lmp, narg, arg)
+{
+  // (this->style is still the name without the suffix when the fix was made through -sf kk)
+  if (!lmp->kokkos || !lmp->kokkos->kokkos_exists)
+    this->error->all(FLERR, "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
+  if (this->wallstyle == FixWallDEMBase::REGION)
+    this->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
+                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
+                     "command, 'suffix on' after it)");
+  this->kokkosable = 1;
+  this->atomKK = (AtomKokkos *) this->atom;
+  this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK;
+  this->datamask_modify = F_MASK | TORQUE_MASK;
+  this->exchange_comm_device = 1;
+  this->sort_device = 1;
+
+  // the history the base class allocated on the host moves into the DualView
+  this->memory->destroy(this->hist);
+  grow_arrays(this->atom->nmax);
+  for (int i = 0; i < this->atom->nlocal; i++) FixWallDEMBase::set_arrays(i);
+  k_hist.modify_host();
+}
+
+template <class DeviceType, class Style> FixWallDEMKokkos<DeviceType, Style>::~FixWallDEMKokkos()
+{
+  if (this->copymode) return;
+  this->memoryKK->destroy_kokkos(k_hist, this->hist);    // leaves hist null for ~FixWallDEMBase
+}
+
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::init()
+{
+  FixWallDEM<Style>::init();
+  if (this->fix_rigid)
+    this->error->all(FLERR, "Fix wall/dem/kk does not support rigid bodies (fix {}) yet: use fix wall/dem",
+                     this->fix_rigid->style);
+}
+
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
+{
+  this->atomKK->sync(this->execution_space, this->datamask_read);
+  k_hist.template sync<DeviceType>();
+
+  auto &k = kernel;
+  k.x = this->atomKK->k_x.template view<DeviceType>();
+  k.v = this->atomKK->k_v.template view<DeviceType>();
+  k.omega = this->atomKK->k_omega.template view<DeviceType>();
+  k.f = this->atomKK->k_f.template view<DeviceType>();
+  k.torque = this->atomKK->k_torque.template view<DeviceType>();
+  k.radius = this->atomKK->k_radius.template view<DeviceType>();
+  k.rmass = this->atomKK->k_rmass.template view<DeviceType>();
+  k.mask = this->atomKK->k_mask.template view<DeviceType>();
+  k.hist = k_hist.template view<DeviceType>();
+  k.params = this->params;
+  k.walls = this->fixed;
+  k.origin = this->origin;
+  k.dt = this->update->dt;
+  k.max_gap = this->max_gap;
+  k.groupbit = this->groupbit;
+  k.nslot = this->nslot;
+  k.advance = advance ? 1 : 0;
+
+  WallSums sum;
+  const int nlocal = this->atom->nlocal;
+  if (this->track_energy && advance)
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallDEM<true>>(0, nlocal), kernel, sum);
+  else
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallDEM<false>>(0, nlocal), kernel, sum);
+
+  k_hist.template modify<DeviceType>();
+  this->atomKK->modified(this->execution_space, this->datamask_modify);
+  if (sum.overflow > 0.0)
+    this->error->one(FLERR, "Fix wall/dem/kk: more wall contacts for one particle than slots ({})", this->nslot);
+
+  // the same outputs as FixWallDEM::loop
+  for (int r = 0; r < this->nrows; r++)
+    for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->rows_local[r * FixWallDEMBase::A_COUNT + c] = sum.rows[r][c];
+  const int first = FixWallDEMBase::V_FX;    // V_FX .. V_CONTACTS follow the array's columns
+  for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->step_local[first + c] = sum.total[c];
+  this->step_local[FixWallDEMBase::V_STRAIN] = sum.strain;
+  this->cumulative[FixWallDEMBase::V_SLIP] += sum.slip;
+  this->cumulative[FixWallDEMBase::V_DASHPOT] += sum.dashpot;
+  this->cumulative[FixWallDEMBase::V_PLASTIC] += sum.plastic;
+  this->cumulative[FixWallDEMBase::V_ACTIVATED] += sum.activated;
+}
+
+// One owned atom against the walls: the body of FixWallDEM::loop.
+template <class DeviceType, class Law>
+template <bool ENERGY>
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY>, const int i,
+                                                                       WallSums &sum) const
+{
+  if (!(mask[i] & groupbit)) return;
+  constexpr int stride = 1 + Law::History::size;
+  const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
+  const double r = radius[i];
+  dem::WallTouch touches[WallSums::MAXROWS];
+  const int nt = walls.touches(xi, wall_reach(r, max_gap), touches);
+  double *row = &hist(i, 0);
+  if (nt == 0) {
+    wall_release_all(row, nslot, stride);
+    return;
+  }
+  WallBall b{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, r, rmass[i],
+             {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}};
+  wall_ball_step<Law, ENERGY>(params, touches, nt, row, nslot, b, dt, advance, origin, sum);
+  f(i, 0) = b.f.x;
+  f(i, 1) = b.f.y;
+  f(i, 2) = b.f.z;
+  torque(i, 0) = b.t.x;
+  torque(i, 1) = b.t.y;
+  torque(i, 2) = b.t.z;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host-side per-atom data: the base class's routines, with the host view synced first and
+// marked modified after a write.
+
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::grow_arrays(int nmax)
+{
+  k_hist.sync_host();    // grow on the host, keeping the contents
+  k_hist.modify_host();
+  this->memoryKK->grow_kokkos(k_hist, this->hist, nmax, this->nslot * this->stride, "wall/dem/kk:history");
+}
+
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::copy_arrays(int i, int j, int delflag)
+{
+  k_hist.sync_host();
+  FixWallDEM<Style>::copy_arrays(i, j, delflag);
+  k_hist.modify_host();
+}
+
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::set_arrays(int i)
+{
+  k_hist.sync_host();
+  FixWallDEM<Style>::set_arrays(i);
+  k_hist.modify_host();
+}
+
+template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>::pack_exchange(int i, double *buf)
+{
+  k_hist.sync_host();
+  return FixWallDEM<Style>::pack_exchange(i, buf);
+}
+
+template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>::unpack_exchange(int nlocal, double *buf)
+{
+  k_hist.sync_host();
+  const int n = FixWallDEM<Style>::unpack_exchange(nlocal, buf);
+  k_hist.modify_host();
+  return n;
+}
+
+template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>::pack_restart(int i, double *buf)
+{
+  k_hist.sync_host();
+  return FixWallDEM<Style>::pack_restart(i, buf);
+}
+
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::unpack_restart(int nlocal, int nth)
+{
+  k_hist.sync_host();
+  FixWallDEM<Style>::unpack_restart(nlocal, nth);
+  k_hist.modify_host();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Device-side sorting and migration. Exchange buffer: each atom's row, nslot * stride doubles,
+// at a fixed offset (k * row length for the k-th atom sent or received).
+
+template <class DeviceType, class Style>
+void FixWallDEMKokkos<DeviceType, Style>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
+{
+  k_hist.sync_device();    // LAMMPS sorts on the device
+  sorter.sort(LMPDeviceType(), k_hist.view_device());
+  k_hist.modify_device();
+}
+
+template <class DeviceType, class Style>
+int FixWallDEMKokkos<DeviceType, Style>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
+                                                              DAT::tdual_int_1d k_sendlist, DAT::tdual_int_1d k_copylist,
+                                                              ExecutionSpace space)
+{
+  k_hist.template sync<DeviceType>();
+  k_buf.template sync<DeviceType>();
+  k_sendlist.template sync<DeviceType>();
+  k_copylist.template sync<DeviceType>();
+  const auto hist = k_hist.template view<DeviceType>();
+  const auto sendlist = k_sendlist.template view<DeviceType>();
+  const auto copylist = k_copylist.template view<DeviceType>();
+  const typename AT::t_double_1d_um buf(k_buf.template view<DeviceType>().data(), k_buf.extent(0) * k_buf.extent(1));
+  const int n = this->nslot * this->stride;
+
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nsend), KOKKOS_LAMBDA(const int k) {
+    const int i = sendlist(k);
+    for (int m = 0; m < n; m++) buf(k * n + m) = hist(i, m);
+    const int j = copylist(k);    // the atom that fills i's place (-1: none)
+    if (j > -1)
+      for (int m = 0; m < n; m++) hist(i, m) = hist(j, m);
+  });
+
+  k_buf.template modify<DeviceType>();
+  if (space == Device) k_buf.sync_device();
+  else k_buf.sync_host();
+  k_hist.template modify<DeviceType>();
+  return nsend * n;
+}
+
+template <class DeviceType, class Style>
+void FixWallDEMKokkos<DeviceType, Style>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
+                                                                 DAT::tdual_int_1d &k_indices, int nrecv, int, int,
+                                                                 ExecutionSpace)
+{
+  k_hist.template sync<DeviceType>();
+  k_buf.template sync<DeviceType>();
+  k_indices.template sync<DeviceType>();
+  const auto hist = k_hist.template view<DeviceType>();
+  const auto indices = k_indices.template view<DeviceType>();
+  const typename AT::t_double_1d_um buf(k_buf.template view<DeviceType>().data(), k_buf.extent(0) * k_buf.extent(1));
+  const int n = this->nslot * this->stride;
+
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nrecv), KOKKOS_LAMBDA(const int k) {
+    const int i = indices(k);    // where the k-th received atom went (-1: not kept)
+    if (i > -1)
+      for (int m = 0; m < n; m++) hist(i, m) = buf(k * n + m);
+  });
+  k_hist.template modify<DeviceType>();
+}
+
+namespace DEM_NS {
+template void *create_fix_wall_dem_kokkos<LMPDeviceType>(void *, int, char **);
+template class FixWallDEMKokkos<LMPDeviceType, LinearStyle>;
+template class FixWallDEMKokkos<LMPDeviceType, HertzStyle>;
+template class FixWallDEMKokkos<LMPDeviceType, HystereticStyle>;
+#ifdef LMP_KOKKOS_GPU
+template void *create_fix_wall_dem_kokkos<LMPHostType>(void *, int, char **);
+template class FixWallDEMKokkos<LMPHostType, LinearStyle>;
+template class FixWallDEMKokkos<LMPHostType, HertzStyle>;
+template class FixWallDEMKokkos<LMPHostType, HystereticStyle>;
+#endif
+}    // namespace DEM_NS

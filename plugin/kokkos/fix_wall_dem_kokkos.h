@@ -1,0 +1,119 @@
+// fix wall/dem/kk: the Kokkos version of fix wall/dem for plane walls (xplane, yplane, zplane)
+// and the z cylinder. Parsing, outputs and restart data are FixWallDEM's; the per-atom wall
+// history lives in a Kokkos DualView whose host side is FixWallDEMBase::hist, so the CPU fix's
+// host routines (restart, legacy exchange) work on it after a sync. The kernel runs the same
+// per-ball step as the CPU loop (wall_ball_step.h). Region walls need LAMMPS's host-only Region
+// and are refused, as are rigid bodies (like the dem/*/kk pair styles).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "fix_wall_dem.h"
+#include "kokkos_base.h"
+#include "kokkos_type.h"
+
+namespace DEM_NS {
+
+// The creator LAMMPS calls for "fix ... wall/dem/kk LAW ...", on DeviceType.
+template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg, char **arg);
+
+template <bool ENERGY> struct TagWallDEM {};
+
+// What one kernel launch sums: the fix outputs of this step (planes: two walls, two rows).
+// total[] is the vector's V_FX .. V_CONTACTS, which follow the array's column order.
+static_assert(FixWallDEMBase::V_CONTACTS - FixWallDEMBase::V_FX == FixWallDEMBase::A_CONTACTS - FixWallDEMBase::A_FX);
+struct WallSums {
+  static constexpr int MAXROWS = 2;
+  double rows[MAXROWS][FixWallDEMBase::A_COUNT];
+  double total[FixWallDEMBase::A_COUNT];    // force, torque, contacts over all walls
+  double strain, slip, dashpot, plastic, activated, overflow;
+
+  KOKKOS_INLINE_FUNCTION WallSums()
+  {
+    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
+      total[k] = 0.0;
+      for (int r = 0; r < MAXROWS; r++) rows[r][k] = 0.0;
+    }
+    strain = slip = dashpot = plastic = activated = overflow = 0.0;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const WallSums &o)
+  {
+    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
+      total[k] += o.total[k];
+      for (int r = 0; r < MAXROWS; r++) rows[r][k] += o.rows[r][k];
+    }
+    strain += o.strain;
+    slip += o.slip;
+    dashpot += o.dashpot;
+    plastic += o.plastic;
+    activated += o.activated;
+    overflow += o.overflow;
+  }
+  // the Tally of wall_ball_step
+  KOKKOS_INLINE_FUNCTION void contact(int wall_id, dem::Vec3 F, dem::Vec3 T)
+  {
+    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+    double *row = rows[wall_id < MAXROWS ? wall_id : MAXROWS - 1];
+    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
+      row[k] += out[k];
+      total[k] += out[k];
+    }
+  }
+};
+
+// The kernel functor: views and plain data only, so that it can be copied to a GPU.
+template <class DeviceType, class Law> struct WallDEMKernel {
+  typedef DeviceType device_type;
+  typedef ArrayTypes<DeviceType> AT;
+  typedef WallSums value_type;
+
+  typename AT::t_kkfloat_1d_3_lr_randomread x;
+  typename AT::t_kkfloat_1d_3_randomread v, omega;
+  typename AT::t_kkacc_1d_3 f, torque;
+  typename AT::t_kkfloat_1d_randomread radius, rmass;
+  typename AT::t_int_1d_randomread mask;
+  typename AT::t_double_2d_lr hist;    // one row per atom (FixWallDEMBase::hist)
+
+  typename Law::Params params;
+  dem::FixedWalls walls;
+  dem::Vec3 origin{0.0, 0.0, 0.0};
+  double dt = 0.0, max_gap = 0.0;
+  int groupbit = 0, nslot = 0;
+  int advance = 1;    // 0 during setup: replay stored forces
+
+  template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY>, const int i, WallSums &sum) const;
+};
+
+template <class DeviceType, class Style>
+class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase {
+ public:
+  typedef DeviceType device_type;
+  typedef ArrayTypes<DeviceType> AT;
+  using Law = typename Style::Law;
+
+  FixWallDEMKokkos(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  ~FixWallDEMKokkos() override;
+  void init() override;
+
+  // host-side per-atom data: FixWallDEMBase's routines on the synced host view
+  void grow_arrays(int nmax) override;
+  void copy_arrays(int i, int j, int delflag) override;
+  void set_arrays(int i) override;
+  int pack_exchange(int i, double *buf) override;
+  int unpack_exchange(int nlocal, double *buf) override;
+  int pack_restart(int i, double *buf) override;
+  void unpack_restart(int nlocal, int nth) override;
+
+  // device-side: atom sorting and migration without a trip to the host
+  void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter) override;
+  int pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d k_sendlist,
+                           DAT::tdual_int_1d k_copylist, LAMMPS_NS::ExecutionSpace space) override;
+  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d &k_indices, int nrecv, int nrecv1,
+                              int nextrarecv1, LAMMPS_NS::ExecutionSpace space) override;
+
+ protected:
+  void compute_walls(bool advance) override;
+
+  DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist
+  WallDEMKernel<DeviceType, Law> kernel;
+};
+
+}    // namespace DEM_NS

@@ -1,0 +1,104 @@
+// One ball against the walls it may touch this step, for fix wall/dem: the bookkeeping of the
+// ball's history row and the law's step for each contact. The CPU loop (FixWallDEM) and the
+// Kokkos kernel (FixWallDEMKokkos) both call it, so they keep the same slots, call the same law
+// and add the same numbers in the same order. No LAMMPS here: it runs inside Kokkos kernels.
+//
+// History row of a ball: nslot slots of 1 + History::size doubles, [wall id + 1 (0: free), history].
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/wall.h"
+
+namespace DEM_NS {
+
+// The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
+// which the wall contacts are added.
+struct WallBall {
+  dem::Vec3 x, v, w;
+  double r, m;
+  dem::Vec3 f, t;
+};
+
+// How far from a ball's centre a wall surface is looked for: the contact gap below the largest
+// positive reference gap plus the radius, a margin so that a contact is seen on the step it
+// opens (its last half step of dashpot work).
+DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+
+// Frees every slot of a row: a ball out of reach of all walls has no contact left (no last
+// half step of dashpot work: the contact ended out of sight).
+DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
+{
+  for (int s = 0; s < nslot; s++)
+    if (row[s * stride] != 0.0)
+      for (int k = 0; k < stride; k++) row[s * stride + k] = 0.0;
+}
+
+// Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
+// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
+// is not advanced). ENERGY: accumulate the dissipation (energy yes). Tally receives
+//   tally.contact(wall id, F, T): force F on the wall and its torque T about `origin`,
+// and sums into its members strain, slip, dashpot, plastic, activated and overflow (a contact
+// that found no free slot: the caller reports it).
+template <class Law, bool ENERGY, class Tally>
+DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::WallTouch *touches, int nt, double *row,
+                               int nslot, WallBall &b, double dt, bool advance, dem::Vec3 origin, Tally &tally)
+{
+  using History = typename Law::History;
+  using dem::Vec3;
+  constexpr int stride = 1 + History::size;
+
+  // a stored contact whose wall is out of reach ended (out of sight: no last half step)
+  for (int s = 0; s < nslot; s++) {
+    double *slot = row + s * stride;
+    if (slot[0] == 0.0) continue;
+    bool found = false;
+    for (int t = 0; t < nt; t++) found = found || touches[t].id + 1 == static_cast<int>(slot[0]);
+    if (!found)
+      for (int k = 0; k < stride; k++) slot[k] = 0.0;
+  }
+
+  for (int t = 0; t < nt; t++) {
+    const dem::WallTouch &w = touches[t];
+    double *slot = nullptr, *free_slot = nullptr;
+    for (int s = 0; s < nslot && !slot; s++) {
+      double *cand = row + s * stride;
+      if (static_cast<int>(cand[0]) == w.id + 1) slot = cand;
+      else if (cand[0] == 0.0 && !free_slot) free_slot = cand;
+    }
+    const typename Law::Params p = dem::wall_params(params, b.r);
+    const dem::Contact c = dem::ball_wall(w.n, w.dist, b.r, b.v, b.w, w.vwall, b.m);
+    if (c.gap - p.rgap > 0.0) {    // surface gap > 0: inactive
+      if (slot) {
+        if (ENERGY) tally.dashpot += dem::release_dissipation(History::load(slot + 1, 1.0), c, dt);
+        for (int k = 0; k < stride; k++) slot[k] = 0.0;
+      }
+      continue;
+    }
+    if (!slot) {
+      if (!free_slot) {
+        tally.overflow += 1.0;
+        continue;
+      }
+      slot = free_slot;
+      slot[0] = w.id + 1;
+    }
+    History h = History::load(slot + 1, 1.0);
+    const dem::ContactResult res = advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+    if (advance) h.store(slot + 1, 1.0);
+
+    const Vec3 F = res.force;    // on the wall; the ball gets -F
+    Vec3 tb, tw;
+    dem::contact_torques(c, F, tb, tw);
+    b.f = b.f - F;
+    b.t = b.t + tb;
+    tally.contact(w.id, F, dem::cross(dem::wall_contact_point(c, b.x) - origin, F));
+    tally.strain += Law::strain_energy(p, h, res.kn, res.ks);
+    if (ENERGY) {
+      tally.slip += res.d_slip;
+      tally.dashpot += res.d_dashpot;
+      tally.plastic += res.d_plastic;
+    }
+    if (advance) tally.activated += res.activated;
+  }
+}
+
+}    // namespace DEM_NS

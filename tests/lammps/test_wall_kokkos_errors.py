@@ -1,0 +1,67 @@
+"""fix wall/dem/kk: what it does not support stops the run with an error that says what it
+supports and what to use instead; bad input is caught by the same parsing as fix wall/dem.
+--rigid: also check that rigid bodies are refused (needs LAMMPS's RIGID package)."""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from demtest import Checks, run  # noqa: E402
+
+BASE = """
+units si
+atom_style sphere
+atom_modify map array
+boundary f f f
+region box block -1 1 -1 1 -1 1
+create_box 1 box
+create_atoms 1 single 0 0 0
+create_atoms 1 single 0.5 0 0
+region ball sphere 0 0 0 0.9
+comm_modify vel yes
+pair_style zero 0.5
+pair_coeff * *
+{extra}
+fix w all {style} {args}
+run 0
+"""
+
+
+def deck(args, style="wall/dem", extra=""):
+    return BASE.format(args=args, style=style, extra=extra)
+
+
+# (what, deck, words the message must contain); run with -k on -sf kk
+CASES = [
+    ("region wall, wall/dem/kk", deck("linear kn 1 region ball", style="wall/dem/kk"),
+     ["wall/dem/kk", "xplane, yplane, zplane and zcylinder", "not region", "fix wall/dem", "suffix off"]),
+    ("region wall, wall/dem with -sf kk", deck("hertz hz_shear 1e6 region ball"),
+     ["wall/dem/kk", "not region", "suffix off"]),
+    ("unknown law", deck("hooke kn 1 zplane 0 NULL", style="wall/dem/kk"),
+     ["wall/dem/kk", "unknown contact law", "linear, hertz, hysteretic"]),
+    ("bad keyword value (shared parsing)", deck("linear kn -1 zplane 0 NULL", style="wall/dem/kk"),
+     ["wall/dem/kk", "kn", "[0, inf)"]),
+    ("bad wall argument (shared parsing)", deck("linear kn 1 zcylinder -1", style="wall/dem/kk"),
+     ["wall/dem/kk", "zcylinder radius", "(0, inf)"]),
+]
+RIGID = ("rigid body", deck("linear kn 1 zplane -0.5 NULL", extra="fix rb all rigid single"),
+         ["wall/dem/kk", "rigid bodies", "fix wall/dem"])
+
+
+def main(rigid):
+    chk = Checks()
+    for what, text, words in CASES + ([RIGID] if rigid else []):
+        msg = run(text, kokkos=True, expect_error=True).error or ""
+        chk.true(all(w in msg for w in words), f"{what}: '{msg}' names {words}")
+    # the way out that the region error names: the CPU fix inside a Kokkos run
+    res = run(deck("linear kn 1e3 region ball", extra="suffix off").replace("run 0", "suffix on\nrun 10"),
+              kokkos=True)
+    chk.true(res.error is None and "Loop time" in res.output, "region wall with 'suffix off' around the fix runs")
+    # without -k on the /kk style must stop cleanly, not crash
+    msg = run(deck("linear kn 1 zplane -0.5 NULL", style="wall/dem/kk"), expect_error=True).error or ""
+    chk.true("-k on" in msg, f"wall/dem/kk without Kokkos: '{msg}'")
+    chk.finish()
+
+
+if __name__ == "__main__":
+    main("--rigid" in sys.argv)
