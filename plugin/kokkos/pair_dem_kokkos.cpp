@@ -126,6 +126,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.d_firstvalue = fix_historyKK->k_firstvalue.template view<DeviceType>();
 
   k.nlocal = this->atom->nlocal;
+  k.inum = this->list->inum;
   k.dt = this->update->dt;
   k.update_history = this->update->setupflag ? 0 : 1;
   k.arithmetic_meff = this->arithmetic_meff ? 1 : 0;
@@ -243,6 +244,15 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   const auto tstride = d_firsttouch.stride(1), hstride = d_firstvalue.stride(1);
 
   const int jnum = d_numneigh[i];
+  // On CPU threads the loop stalls on the first history loads of each atom (the hardware does
+  // not foresee them): fetch the next atom's slots early, as the CPU loop does. A thread runs a
+  // contiguous range of ii, so ii + 1 is usually its next atom.
+  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) {
+    const int inext = d_ilist[ii + 1];
+    const char *next = reinterpret_cast<const char *>(d_firstvalue.data() + inext * d_firstvalue.stride(0));
+    const char *next_end = next + sizeof(double) * nh * d_numneigh[inext];
+    for (; next < next_end; next += 64) __builtin_prefetch(next);
+  }))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
