@@ -343,7 +343,7 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         }
       }
     }
-    if (update_history) {
+    if (update_history && (r.activated | r.slip_started | r.slip_ended)) {    // rare: one test
       const int w2 = j_owned ? 2 : 1;
       n_activated += r.activated ? w2 : 0;
       n_slip_start += r.slip_started ? w2 : 0;
