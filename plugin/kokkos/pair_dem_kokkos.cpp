@@ -211,7 +211,7 @@ using LocalView = Kokkos::View<typename View::data_type, typename View::array_la
 // One owned atom i and its half list: the body of PairDEM::compute_loop.
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
-KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
 {
   using History = typename Law::History;

@@ -82,7 +82,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
   template <int NEIGHFLAG, int NEWTON, int TALLY>
-  KOKKOS_INLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
                                          DEMSums &sum) const;
 };
 
