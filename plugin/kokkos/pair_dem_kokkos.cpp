@@ -180,7 +180,11 @@ template <class DeviceType, class Style>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
 void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMSums &sum)
 {
-  using Policy = Kokkos::RangePolicy<DeviceType, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>>;
+  // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
+  // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
+  // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
+  // premise).
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
 }
 
