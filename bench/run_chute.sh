@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Chute-flow benchmark of dem/linear and dem/hertz against LAMMPS's granular pair styles (see
-# bench/README.md).
+# Chute-flow benchmark of dem/linear, dem/hertz and dem/hysteretic against LAMMPS's granular pair
+# styles (see bench/README.md).
 #
-#   bench/run_chute.sh [-m all|linear|hertz] [-s STEPS] [-r REPEATS] [-t THREADS] [-k auto|0|1] [-n STEPS]
-#     -m MODELS   all (default), linear (the first five cases below) or hertz (the Hertz cases
-#                 and gran/hooke/history/kk)
+#   bench/run_chute.sh [-m all|linear|hertz|hysteretic] [-s STEPS] [-r REPEATS] [-t THREADS] [-k auto|0|1] [-n STEPS]
+#     -m MODELS   all (default), linear (the first five cases below), hertz (the Hertz cases
+#                 and gran/hooke/history/kk) or hysteretic (dem/hysteretic and dem/linear, CPU and /kk)
 #     -s STEPS    MD steps per run (default 2000)
 #     -r REPEATS  runs of every case; the fastest loop time is reported (default 2)
 #     -t THREADS  Kokkos OpenMP threads of the /kk cases (default 2)
@@ -27,6 +27,9 @@
 #   granular_hertz  pair granular hertz / viscoelastic / mindlin, mapped the same way
 #   dem_hertz_kk    dem/hertz/kk on THREADS Kokkos OpenMP threads (LAMMPS has no Kokkos Hertz
 #             style: compared with gran/hooke/history/kk)
+#   dem_hyst  dem/hysteretic with the deck's stiffness, restitution and friction (no LAMMPS
+#             equivalent: compared with dem/linear)
+#   dem_hyst_kk     dem/hysteretic/kk on THREADS Kokkos OpenMP threads (compared with dem/linear/kk)
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -46,10 +49,11 @@ while getopts "m:s:r:t:k:n:h" opt; do
     esac
 done
 case "$models" in
-    all) cases=(hooke dem granular hertz dem_hertz granular_hertz hooke_kk dem_kk dem_hertz_kk) ;;
+    all) cases=(hooke dem granular hertz dem_hertz granular_hertz dem_hyst hooke_kk dem_kk dem_hertz_kk dem_hyst_kk) ;;
     linear) cases=(hooke dem granular hooke_kk dem_kk) ;;
     hertz) cases=(hertz dem_hertz granular_hertz hooke_kk dem_hertz_kk) ;;
-    *) die "-m takes all, linear or hertz, not $models" ;;
+    hysteretic) cases=(dem dem_hyst dem_kk dem_hyst_kk) ;;
+    *) die "-m takes all, linear, hertz or hysteretic, not $models" ;;
 esac
 selected() {    # selected CASE...: are all these cases part of this benchmark?
     local c x
@@ -112,13 +116,14 @@ echo "# /kk cases: fix freeze on the base $([ "$kk_freeze" = 1 ] && echo yes || 
 declare -A label=([hooke]="gran/hooke/history" [dem]="dem/linear" [granular]="granular"
                   [hooke_kk]="gran/hooke/history/kk" [dem_kk]="dem/linear/kk"
                   [hertz]="gran/hertz/history" [dem_hertz]="dem/hertz" [granular_hertz]="granular hertz"
-                  [dem_hertz_kk]="dem/hertz/kk")
+                  [dem_hertz_kk]="dem/hertz/kk" [dem_hyst]="dem/hysteretic" [dem_hyst_kk]="dem/hysteretic/kk")
 declare -A launcher=([hooke]="" [dem]="" [granular]="" [hooke_kk]="-kk $threads" [dem_kk]="-kk $threads"
-                     [hertz]="" [dem_hertz]="" [granular_hertz]="" [dem_hertz_kk]="-kk $threads")
+                     [hertz]="" [dem_hertz]="" [granular_hertz]="" [dem_hertz_kk]="-kk $threads"
+                     [dem_hyst]="" [dem_hyst_kk]="-kk $threads")
 declare -A where=([hooke]="1 rank" [dem]="1 rank" [granular]="1 rank"
                   [hooke_kk]="1 rank x $threads thr" [dem_kk]="1 rank x $threads thr"
                   [hertz]="1 rank" [dem_hertz]="1 rank" [granular_hertz]="1 rank"
-                  [dem_hertz_kk]="1 rank x $threads thr")
+                  [dem_hertz_kk]="1 rank x $threads thr" [dem_hyst]="1 rank" [dem_hyst_kk]="1 rank x $threads thr")
 declare -A vars=([hooke]="-var pair $BENCH/pair_gran_hooke_history.lmp -var freeze 1"
                  [dem]="-var pair $BENCH/pair_dem_linear.lmp -var freeze 1"
                  [granular]="-var pair $BENCH/pair_granular.lmp -var freeze 1"
@@ -127,7 +132,9 @@ declare -A vars=([hooke]="-var pair $BENCH/pair_gran_hooke_history.lmp -var free
                  [hertz]="-var pair $BENCH/pair_gran_hertz_history.lmp -var freeze 1"
                  [dem_hertz]="-var pair $BENCH/pair_dem_hertz.lmp -var freeze 1"
                  [granular_hertz]="-var pair $BENCH/pair_granular_hertz.lmp -var freeze 1"
-                 [dem_hertz_kk]="-var pair $BENCH/pair_dem_hertz.lmp -var kk /kk -var freeze $kk_freeze")
+                 [dem_hertz_kk]="-var pair $BENCH/pair_dem_hertz.lmp -var kk /kk -var freeze $kk_freeze"
+                 [dem_hyst]="-var pair $BENCH/pair_dem_hysteretic.lmp -var freeze 1"
+                 [dem_hyst_kk]="-var pair $BENCH/pair_dem_hysteretic.lmp -var kk /kk -var freeze $kk_freeze")
 declare -A best_loop best_pair best_rate best_steps best_atoms all_loops ke0 ke1 erot1 vx1
 
 # Prints "loop steps atoms pair ke0 ke erot vx" from a LAMMPS output, or nothing if incomplete.
@@ -154,7 +161,7 @@ for rep in $(seq 1 "$repeats"); do
         result=$(parse "$log")
         if [ -z "$result" ]; then
             err=$(grep -m1 -E '^ERROR' "$log" || tail -n 1 "$log")
-            if [[ $c = dem*_kk ]] && grep -qE "Unrecognized pair style 'dem/(linear|hertz)/kk'|does not support" "$log"; then
+            if [[ $c = dem*_kk ]] && grep -qE "Unrecognized pair style 'dem/(linear|hertz|hysteretic)/kk'|does not support" "$log"; then
                 status[$c]="skipped: $err"
             else
                 status[$c]="failed (exit $rc): $err"
@@ -209,6 +216,8 @@ ratio dem_hertz granular_hertz
 ratio dem_hertz_kk hooke_kk
 ratio granular_hertz hertz
 ratio hertz hooke
+ratio dem_hyst dem
+ratio dem_hyst_kk dem_kk
 
 echo
 echo "Physics check: relative differences of the final state (last run of each case)"
@@ -235,6 +244,8 @@ if [ "$kk_freeze" = 1 ]; then physics dem_kk dem; fi    # same deck: differences
 physics dem_hertz hertz
 physics granular_hertz hertz
 if [ "$kk_freeze" = 1 ]; then physics dem_hertz_kk dem_hertz; fi
+physics dem_hyst dem    # different normal models: for scale only
+if [ "$kk_freeze" = 1 ]; then physics dem_hyst_kk dem_hyst; fi
 
 # With k_t = 0 only the normal spring and dashpot act, and dem/linear must reproduce
 # gran/hooke/history to round-off: this checks the stiffness and damping mapping exactly. The

@@ -222,7 +222,7 @@ void PairDEM<Style>::compute_loop(bool advance)
           dashpot_sum += w * r.d_dashpot;
           plastic_sum += w * r.d_plastic;
         }
-        if constexpr (ADVANCE) {
+        if (ADVANCE && (r.activated | r.slip_started | r.slip_ended)) {    // rare: one test
           const int w2 = j_owned ? 2 : 1;
           n_activated += r.activated ? w2 : 0;
           n_slip_started += r.slip_started ? w2 : 0;

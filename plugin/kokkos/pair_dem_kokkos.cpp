@@ -126,6 +126,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.d_firstvalue = fix_historyKK->k_firstvalue.template view<DeviceType>();
 
   k.nlocal = this->atom->nlocal;
+  k.inum = this->list->inum;
   k.dt = this->update->dt;
   k.update_history = this->update->setupflag ? 0 : 1;
   k.arithmetic_meff = this->arithmetic_meff ? 1 : 0;
@@ -179,37 +180,54 @@ template <class DeviceType, class Style>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
 void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMSums &sum)
 {
-  using Policy = Kokkos::RangePolicy<DeviceType, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>>;
+  // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
+  // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
+  // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
+  // premise).
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
 }
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
 // some other i's j). Plain adds with HALF lists, and no atomic view to construct per atom.
-template <int NEIGHFLAG, class View> KOKKOS_INLINE_FUNCTION void add_to(const View &view, int i, double a)
+template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add_to(const View &view, int i, double a)
 {
   if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i), a);
   else view(i) += a;
 }
-template <int NEIGHFLAG, class View> KOKKOS_INLINE_FUNCTION void add_to(const View &view, int i, int k, double a)
+template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add_to(const View &view, int i, int k, double a)
 {
   if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i, k), a);
   else view(i, k) += a;
 }
-template <int NEIGHFLAG, class View> KOKKOS_INLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
+template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
 {
   add_to<NEIGHFLAG>(view, i, 0, a.x);
   add_to<NEIGHFLAG>(view, i, 1, a.y);
   add_to<NEIGHFLAG>(view, i, 2, a.z);
 }
 
+// An unmanaged view of the same data, layout and access traits (see DEMKernel::operator()).
+template <class View>
+using LocalView = Kokkos::View<typename View::data_type, typename View::array_layout, typename View::device_type,
+                               Kokkos::MemoryTraits<View::memory_traits::impl_value | Kokkos::Unmanaged>>;
+
 // One owned atom i and its half list: the body of PairDEM::compute_loop.
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int NEWTON, int TALLY>
-KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
 {
   using History = typename Law::History;
   constexpr int nh = History::size;
+  // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
+  // reference counting): the compiler keeps a local's pointer and strides in registers, where a
+  // functor member must be reloaded after every store that might alias it (a history or force
+  // store, an atomic). Only these few: more locals would be spilled to the stack per atom.
+  const LocalView<decltype(this->x)> x = this->x;
+  const LocalView<decltype(this->radius)> radius = this->radius;
+  const LocalView<decltype(this->d_neighbors)> d_neighbors = this->d_neighbors;
+  const int any_rgap = this->any_rgap;
 
   const int i = d_ilist[ii];
   const int itype = type[i];
@@ -223,7 +241,22 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   // sum is memory the compiler must assume the force updates may overwrite
   int n_activated = 0, n_slip_start = 0, n_slip_end = 0;
 
+  // i's contact flags and history slots as pointers, as in the CPU loop: no index arithmetic per
+  // slot (the strides are 1 on the host)
+  int *const touch_i = d_firsttouch.data() + i * d_firsttouch.stride(0);
+  double *const hist_i = d_firstvalue.data() + i * d_firstvalue.stride(0);
+  const auto tstride = d_firsttouch.stride(1), hstride = d_firstvalue.stride(1);
+
   const int jnum = d_numneigh[i];
+  // On CPU threads the loop stalls on the first history loads of each atom (the hardware does
+  // not foresee them): fetch the next atom's slots early, as the CPU loop does. A thread runs a
+  // contiguous range of ii, so ii + 1 is usually its next atom.
+  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) {
+    const int inext = d_ilist[ii + 1];
+    const char *next = reinterpret_cast<const char *>(d_firstvalue.data() + inext * d_firstvalue.stride(0));
+    const char *next_end = next + sizeof(double) * nh * d_numneigh[inext];
+    for (; next < next_end; next += 64) __builtin_prefetch(next);
+  }))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
@@ -238,6 +271,7 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
     auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
+    double *const hist = hist_i + nh * jj * hstride;    // this contact's slots
     double slot[nh];
     auto contact = [&]() {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
@@ -252,20 +286,20 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       // the contact just opened: the last half of its dashpot work, as the CPU style. (After a
       // rebuild FixNeighHistoryKokkos leaves nonzero flags on pairs without history; their
       // zero history makes this term 0.)
-      if (!d_firsttouch(i, jj)) continue;    // its history is already zero
+      if (!touch_i[jj * tstride]) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
-        for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
+        for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
         sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation()), contact(), dt);
       }
-      d_firsttouch(i, jj) = 0;
-      for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = 0.0;
+      touch_i[jj * tstride] = 0;
+      for (int s = 0; s < nh; s++) hist[s * hstride] = 0.0;
       continue;
     }
-    d_firsttouch(i, jj) = 1;
+    touch_i[jj * tstride] = 1;
 
     const typename Law::Params &p = d_params(itype, type[j]);
     const dem::Contact c = contact();
-    for (int s = 0; s < nh; s++) slot[s] = d_firstvalue(i, nh * jj + s);
+    for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
     History h = History::load(slot, orient);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
@@ -275,7 +309,7 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
                                                 : Law::template step<false>(p, c, dt, h);
     if (update_history) {
       h.store(slot, orient);
-      for (int s = 0; s < nh; s++) d_firstvalue(i, nh * jj + s) = slot[s];
+      for (int s = 0; s < nh; s++) hist[s * hstride] = slot[s];
     }
 
     const Vec3 F = r.force;    // on j; i gets -F
@@ -313,7 +347,7 @@ KOKKOS_INLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         }
       }
     }
-    if (update_history) {
+    if (update_history && (r.activated | r.slip_started | r.slip_ended)) {    // rare: one test
       const int w2 = j_owned ? 2 : 1;
       n_activated += r.activated ? w2 : 0;
       n_slip_start += r.slip_started ? w2 : 0;

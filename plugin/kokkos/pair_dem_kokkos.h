@@ -73,7 +73,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   typename AT::t_kkfloat_2d d_firstvalue;     // and its ContactHistory::size slots per (i, jj)
   Kokkos::View<typename Law::Params **, typename KKDevice<DeviceType>::value> d_params;
 
-  int nlocal = 0;
+  int nlocal = 0, inum = 0;
   double dt = 0.0;
   int update_history = 0;    // 0 during setup: replay the stored force, do not advance it
   int arithmetic_meff = 0, track_energy = 0;
@@ -82,7 +82,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
   template <int NEIGHFLAG, int NEWTON, int TALLY>
-  KOKKOS_INLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
                                          DEMSums &sum) const;
 };
 

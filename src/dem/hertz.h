@@ -62,23 +62,22 @@ DEM_INLINE double hertz_hn(const HertzParams &p, double r1, double r2)
   return 2.0 * p.hn_factor * std::sqrt(reff);
 }
 
-// |g_c|^alpha_d of the dashpots (eq. 13-14); the common exponents without pow, which costs
-// more than the rest of a contact
-DEM_INLINE double hertz_dashpot_scale(double alpha_d, double gap)
+// |g_c|^alpha_d of the dashpots (eq. 13-14) from g = |g_c| and sqrt_g = sqrt(g); the common
+// exponents without pow, which costs more than the rest of a contact
+DEM_INLINE double hertz_dashpot_scale(double alpha_d, double g, double sqrt_g)
 {
   if (alpha_d == 0.0) return 1.0;
-  const double g = gap < 0.0 ? -gap : gap;
-  if (alpha_d == 0.25) return std::sqrt(std::sqrt(g));
-  if (alpha_d == 0.5) return std::sqrt(g);
+  if (alpha_d == 0.25) return std::sqrt(sqrt_g);
+  if (alpha_d == 0.5) return sqrt_g;
   if (alpha_d == 1.0) return g;
   return std::pow(g, alpha_d);
 }
 
-// Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0).
-DEM_INLINE void hertz_normal(const HertzParams &p, double hn, double delta, double &fn, double &kn)
+// Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0);
+// s = sqrt(delta).
+DEM_INLINE void hertz_normal(const HertzParams &p, double hn, double delta, double s, double &fn, double &kn)
 {
   if (p.alpha_h == 1.5) {    // the default exponent, without pow
-    const double s = std::sqrt(delta);
     fn = -hn * delta * s;
     kn = 1.5 * hn * s;
   } else if (delta > 0.0) {
@@ -165,7 +164,8 @@ DEM_INLINE double mindlin_strain_energy(const HertzParams &p, const HertzHistory
 DEM_INLINE void hertz_stiffness(const HertzParams &p, const Contact &c, const HertzHistory &h, double &kn, double &ks)
 {
   double fn;
-  hertz_normal(p, hertz_hn(p, c.r1, c.r2), c.gap < 0.0 ? -c.gap : 0.0, fn, kn);
+  const double delta = c.gap < 0.0 ? -c.gap : 0.0;
+  hertz_normal(p, hertz_hn(p, c.r1, c.r2), delta, std::sqrt(delta), fn, kn);
   if (p.tan.mode == TAN_SPRING) ks = p.ks_factor * kn;
   else if (p.tan.mode == TAN_COULOMB) ks = 0.0;
   else {
@@ -189,9 +189,10 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
   ContactResult r;
   const Increments inc = begin_step(c, c.gap - p.rgap, dt, h, r);
   const double delta = c.gap < 0.0 ? -c.gap : 0.0;
+  const double sqrt_delta = std::sqrt(delta);    // also the dashpot scale's, for an overlap
   const double fn_old = h.fn;
   const double hn = hertz_hn(p, c.r1, c.r2);
-  hertz_normal(p, hn, delta, h.fn, r.kn);
+  hertz_normal(p, hn, delta, sqrt_delta, h.fn, r.kn);
 
   Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   if (p.tan.mode == TAN_MINDLIN) {
@@ -204,7 +205,9 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
     shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
   }
 
-  const double scale = hertz_dashpot_scale(p.alpha_d, c.gap);
+  // |g_c| is delta for an overlap; a contact active through its reference gap has g_c > 0
+  const double scale = c.gap < 0.0 ? hertz_dashpot_scale(p.alpha_d, delta, sqrt_delta)
+                                   : hertz_dashpot_scale(p.alpha_d, c.gap, std::sqrt(c.gap));
   const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, scale, h.fn, h.slipping());
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
