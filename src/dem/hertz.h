@@ -54,33 +54,42 @@ struct HertzHistory : ContactHistory {
   DEM_INLINE static bool is_vector_slot(int k) { return k >= ContactHistory::size || ContactHistory::is_vector_slot(k); }
 };
 
-// h_n of a contact between radii r1 and r2 (r2 = infinity for a wall). sqrt(2 Rbar) is computed
-// as 2 sqrt(R1 R2 / (R1 + R2)): one division instead of three.
-DEM_INLINE double hertz_hn(const HertzParams &p, double r1, double r2)
+// R1 R2 / (R1 + R2) = Rbar / 2 of a contact between radii r1 and r2 (r2 = infinity for a wall)
+DEM_INLINE double hertz_reff(double r1, double r2)
 {
-  const double reff = r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);    // Rbar / 2
+  return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);
+}
+
+// h_n of a contact: hn_factor sqrt(2 Rbar) = 2 hn_factor sqrt(reff)
+DEM_INLINE double hertz_hn(const HertzParams &p, double reff)
+{
   return 2.0 * p.hn_factor * std::sqrt(reff);
 }
 
-// |g_c|^alpha_d of the dashpots (eq. 13-14) from g = |g_c| and sqrt_g = sqrt(g); the common
-// exponents without pow, which costs more than the rest of a contact
-DEM_INLINE double hertz_dashpot_scale(double alpha_d, double g, double sqrt_g)
+// |g_c|^(2 alpha_d), the square of the dashpots' gap factor (eq. 13-14), from g = |g_c|; the
+// common exponents without pow, which costs more than the rest of a contact
+DEM_INLINE double hertz_dashpot_scale2(double alpha_d, double g)
 {
   if (alpha_d == 0.0) return 1.0;
-  if (alpha_d == 0.25) return std::sqrt(sqrt_g);
-  if (alpha_d == 0.5) return sqrt_g;
-  if (alpha_d == 1.0) return g;
-  return std::pow(g, alpha_d);
+  if (alpha_d == 0.25) return std::sqrt(g);
+  if (alpha_d == 0.5) return g;
+  if (alpha_d == 1.0) return g * g;
+  return std::pow(g, 2.0 * alpha_d);
 }
 
-// Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0);
-// s = sqrt(delta).
-DEM_INLINE void hertz_normal(const HertzParams &p, double hn, double delta, double s, double &fn, double &kn)
+// Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0) of a
+// contact with reff = Rbar/2. For the default exponent h_n sqrt(delta) is
+// 2 hn_factor sqrt(reff delta): one square root, no pow.
+DEM_INLINE void hertz_normal(const HertzParams &p, double reff, double delta, double &fn, double &kn)
 {
-  if (p.alpha_h == 1.5) {    // the default exponent, without pow
-    fn = -hn * delta * s;
-    kn = 1.5 * hn * s;
-  } else if (delta > 0.0) {
+  if (p.alpha_h == 1.5) {
+    const double hn_sqrt_delta = 2.0 * p.hn_factor * std::sqrt(reff * delta);
+    fn = -hn_sqrt_delta * delta;
+    kn = 1.5 * hn_sqrt_delta;
+    return;
+  }
+  const double hn = hertz_hn(p, reff);
+  if (delta > 0.0) {
     const double d = std::pow(delta, p.alpha_h - 1.0);
     fn = -hn * d * delta;
     kn = p.alpha_h * hn * d;
@@ -118,9 +127,9 @@ DEM_INLINE double mindlin_energy(double mu_fn, double smax, double len)
   return mu_fn * smax * (u - 0.4 * (1.0 - w * w * std::sqrt(w)));
 }
 
-// One step of tan_mode 2; fn_old and the contact's h_n give the last step's s_max for ENERGY.
+// One step of tan_mode 2; fn_old and the contact's h_n (from reff) give the last step's s_max for ENERGY.
 template <bool ENERGY>
-DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta, double hn,
+DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta, double reff,
                                double fn_old, Vec3 fs_old, HertzHistory &h, ContactResult &r)
 {
   const double mu_fn = -p.tan.fric * h.fn;
@@ -145,6 +154,7 @@ DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &i
   // slip dissipation: the work of the shear force less the change of the stored energy, which
   // also moves with F_n and s_max (so the balance is exact, as for dem/hysteretic's plastic part)
   if constexpr (ENERGY) {
+    const double hn = hertz_hn(p, reff);
     const double q = hn > 0.0 ? fn_old / hn : 0.0;
     const double delta_old = std::cbrt(q * q);    // F_n = h_n delta^(3/2) (tan_mode 2 needs hz_alpha 1.5)
     const double e_old = mindlin_energy(-p.tan.fric * fn_old, p.tan.fric * delta_old / p.ks_factor, len_old);
@@ -165,7 +175,7 @@ DEM_INLINE void hertz_stiffness(const HertzParams &p, const Contact &c, const He
 {
   double fn;
   const double delta = c.gap < 0.0 ? -c.gap : 0.0;
-  hertz_normal(p, hertz_hn(p, c.r1, c.r2), delta, std::sqrt(delta), fn, kn);
+  hertz_normal(p, hertz_reff(c.r1, c.r2), delta, fn, kn);
   if (p.tan.mode == TAN_SPRING) ks = p.ks_factor * kn;
   else if (p.tan.mode == TAN_COULOMB) ks = 0.0;
   else {
@@ -189,14 +199,13 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
   ContactResult r;
   const Increments inc = begin_step(c, c.gap - p.rgap, dt, h, r);
   const double delta = c.gap < 0.0 ? -c.gap : 0.0;
-  const double sqrt_delta = std::sqrt(delta);    // also the dashpot scale's, for an overlap
   const double fn_old = h.fn;
-  const double hn = hertz_hn(p, c.r1, c.r2);
-  hertz_normal(p, hn, delta, sqrt_delta, h.fn, r.kn);
+  const double reff = hertz_reff(c.r1, c.r2);
+  hertz_normal(p, reff, delta, h.fn, r.kn);
 
   Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   if (p.tan.mode == TAN_MINDLIN) {
-    mindlin_update<ENERGY>(p, c.n, inc, delta, hn, fn_old, fs_old, h, r);
+    mindlin_update<ENERGY>(p, c.n, inc, delta, reff, fn_old, fs_old, h, r);
   } else {
     r.ks = p.tan.mode == TAN_SPRING ? p.ks_factor * r.kn : 0.0;
     // (9) k_s / (k_s)_0 = (|F_n| / |F_n,0|)^((alpha_h - 1)/alpha_h) while the normal force drops
@@ -206,9 +215,9 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
   }
 
   // |g_c| is delta for an overlap; a contact active through its reference gap has g_c > 0
-  const double scale = c.gap < 0.0 ? hertz_dashpot_scale(p.alpha_d, delta, sqrt_delta)
-                                   : hertz_dashpot_scale(p.alpha_d, c.gap, std::sqrt(c.gap));
-  const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, scale, h.fn, h.slipping());
+  const double g = c.gap < 0.0 ? delta : c.gap;    // |g_c| (> 0 for a contact active through rgap)
+  const double scale2 = hertz_dashpot_scale2(p.alpha_d, g);
+  const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, scale2, h.fn, h.slipping());
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
 }

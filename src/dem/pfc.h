@@ -91,16 +91,16 @@ DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, Contact
 }
 
 // Dashpot force on particle 2 (linear eq. 10-11, Hertz eq. 13-14): 2 beta sqrt(m_c k) times the
-// relative velocity and by `scale` (Hertz: |g_c|^alpha_d, linear: 1); the no-tension normal
-// dashpot is capped so that the total normal force is not tensile, the slip-cut shear dashpot is
-// off while slipping.
+// relative velocity and the gap factor (Hertz: |g_c|^alpha_d, linear: 1), which comes squared
+// (scale2) so that it joins the square root; the no-tension normal dashpot is capped so that
+// the total normal force is not tensile, the slip-cut shear dashpot is off while slipping.
 DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc, double kn,
-                              double ks, double scale, double fn, bool slipping)
+                              double ks, double scale2, double fn, bool slipping)
 {
-  double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * std::sqrt(c.meff * kn) * scale * inc.vn : 0.0;
+  double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * std::sqrt(c.meff * kn * scale2) * inc.vn : 0.0;
   if ((d.mode & 1) && fnd > -fn) fnd = -fn;
   const bool cut = (d.mode & 2) && slipping;
-  const double cs = (cut || d.sratio == 0.0) ? 0.0 : 2.0 * d.sratio * std::sqrt(c.meff * ks) * scale;
+  const double cs = (cut || d.sratio == 0.0) ? 0.0 : 2.0 * d.sratio * std::sqrt(c.meff * ks * scale2);
   return (-fnd) * c.n - cs * inc.vs;
 }
 

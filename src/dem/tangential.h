@@ -40,10 +40,12 @@ DEM_INLINE void spring_coulomb(const Tangential &t, Vec3 fs_old, double ks, Vec3
                                ContactHistory &h, ContactResult &r)
 {
   Vec3 fs = fs_old - ks * ds;
-  const double mag = norm(fs);
-  const bool slip = mag >= (h.slipping() ? t.fric_dyn : t.fric) * fn_limit;
+  // compared squared: a sticking contact needs no square root (both sides are >= 0)
+  const double mag2 = dot(fs, fs);
+  const double onset = (h.slipping() ? t.fric_dyn : t.fric) * fn_limit;
+  const bool slip = mag2 >= onset * onset;
   const double limit = (slip ? t.fric_dyn : t.fric) * fn_limit;
-  if (mag > limit) fs = (limit / mag) * fs;
+  if (mag2 > limit * limit) fs = (limit / std::sqrt(mag2)) * fs;
   set_shear_state(fs, slip, h, r);
   if constexpr (ENERGY) {
     if (ks > 0.0) {

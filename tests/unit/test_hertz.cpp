@@ -53,7 +53,7 @@ TEST(HertzCore, ForceStiffnessAndShearScaling)
   p.tan.fric = p.tan.fric_dyn = 10.0;
   p.hz_mode = 1;
   dem::HertzHistory h;
-  const double hn = dem::hertz_hn(p, 0.01, 0.01);
+  const double hn = dem::hertz_hn(p, dem::hertz_reff(0.01, 0.01));
   EXPECT_NEAR(hn, 1e8 * std::sqrt(0.02), 1e-6);
   dem::ContactResult r = dem::hertz_step(p, head_on(-1e-4, {1e-3, 0, 0}), 1e-3, h);
   EXPECT_NEAR(h.fn, -hn * 1e-6, 1e-9);                      // F = h_n delta^1.5
@@ -81,7 +81,7 @@ TEST(HertzCore, MindlinDeresiewiczLoadingCurve)
   p.tan = {dem::TAN_MINDLIN, 0.4, 0.4, 0.001};
   dem::HertzHistory h;
   const double delta = 1e-4, dt = 1e-3, v = 0.97e-4;    // s_max is not a whole number of steps
-  const double fn = dem::hertz_hn(p, 0.01, 0.01) * delta * std::sqrt(delta);
+  const double fn = dem::hertz_hn(p, dem::hertz_reff(0.01, 0.01)) * delta * std::sqrt(delta);
   const double smax = 0.4 * delta / 0.8;
   dem::ContactResult r = dem::hertz_step(p, head_on(-delta, {0, 0, 0}), dt, h);
   EXPECT_NEAR(r.ks, 0.8 * r.kn, 1e-9 * r.kn);
