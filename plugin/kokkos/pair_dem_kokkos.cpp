@@ -133,6 +133,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.freeze_group_bit = this->freeze_group_bit;
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
+  k.nslots = this->size_history;
   k.eflag_global = this->eflag_global;
   k.eflag_atom = this->eflag_atom;
   k.vflag_global = this->vflag_global;
@@ -219,7 +220,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
 {
   using History = typename Law::History;
-  constexpr int nh = History::size;
+  const int nh = nslots;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
   // functor member must be reloaded after every store that might alias it (a history or force
@@ -272,7 +273,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
     auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
     double *const hist = hist_i + nh * jj * hstride;    // this contact's slots
-    double slot[nh];
+    double slot[History::size];
     auto contact = [&]() {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
       const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
@@ -289,7 +290,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       if (!touch_i[jj * tstride]) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
         for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
-        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation()), contact(), dt);
+        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation(), nh), contact(), dt);
       }
       touch_i[jj * tstride] = 0;
       for (int s = 0; s < nh; s++) hist[s * hstride] = 0.0;
@@ -301,14 +302,14 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const dem::Contact c = contact();
     for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
-    History h = History::load(slot, orient);
+    History h = History::load(slot, orient, nh);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
     const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
         : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
                                                 : Law::template step<false>(p, c, dt, h);
     if (update_history) {
-      h.store(slot, orient);
+      h.store(slot, orient, nh);
       for (int s = 0; s < nh; s++) hist[s * hstride] = slot[s];
     }
 

@@ -38,7 +38,7 @@ struct HystHistory : ContactHistory {
   int flags = 0;
   double e_plastic = 0.0;
 
-  DEM_INLINE static HystHistory load(const double *h, double orient)
+  DEM_INLINE static HystHistory load(const double *h, double orient, int /*nslots*/ = size)
   {
     HystHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient);
@@ -48,7 +48,7 @@ struct HystHistory : ContactHistory {
     s.e_plastic = orient * extra[2];
     return s;
   }
-  DEM_INLINE void store(double *h, double orient) const
+  DEM_INLINE void store(double *h, double orient, int /*nslots*/ = size) const
   {
     ContactHistory::store(h, orient);
     double *extra = h + ContactHistory::size;
@@ -119,6 +119,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
+  static int history_slots(const Params &) { return History::size; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {

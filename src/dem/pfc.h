@@ -23,7 +23,9 @@ struct ContactHistory {
   double e_slip = 0.0;       // energy dissipated by slip at this contact
   double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact
 
-  DEM_INLINE static ContactHistory load(const double *h, double orient)
+  // nslots: the slots the pair style keeps per contact; a law may keep optional values (dem/hertz's
+  // Mindlin-Deresiewicz shear displacement) only when some pair of types uses them
+  DEM_INLINE static ContactHistory load(const double *h, double orient, int /*nslots*/ = size)
   {
     ContactHistory s;
     s.fs = {h[0], h[1], h[2]};
@@ -34,7 +36,7 @@ struct ContactHistory {
     s.fd = {h[7], h[8], h[9]};
     return s;
   }
-  DEM_INLINE void store(double *h, double orient) const
+  DEM_INLINE void store(double *h, double orient, int /*nslots*/ = size) const
   {
     h[0] = fs.x;
     h[1] = fs.y;
