@@ -66,22 +66,24 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  int slots = 0;
+  bool extra = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       const auto &pair = i == j ? Properties{} : props[i][j];
       const std::string err = Style::mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       params[j][i] = Style::mirrored(params[i][j]);
-      slots = std::max(slots, Law::history_slots(params[i][j]));
+      extra = extra || Law::needs_extra(params[i][j]);
     }
-  // the contact history keeps optional values only if some pair of types needs them; its size is
-  // fixed once the history fix exists
-  if (fix_history && slots != size_history)
-    error->all(FLERR, "pair {}: the contact history needs {} values per contact with these pair_coeff "
-               "settings but has {} since the first run (tan_mode 2 was switched on or off after it): "
-               "set tan_mode before the first run", Style::name, slots, size_history);
-  size_history = slots;
+  // the contact history keeps optional values only if they are used; its layout is fixed once the
+  // history fix exists
+  const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0);
+  if (fix_history && parts != history_parts)
+    error->all(FLERR, "pair {}: the contact history has {} values per contact since the first run, these "
+               "settings need {} (the energy keyword or tan_mode 2 was switched on or off after it): set "
+               "them before the first run", Style::name, size_history, History::slots(parts));
+  history_parts = parts;
+  size_history = History::slots(parts);
 }
 
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const
@@ -155,7 +157,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   int **firstneigh = list->firstneigh;
   const bool rgap = any_rgap;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const int nh = size_history;    // History::size, or fewer without optional values
+  const int nh = size_history, parts = history_parts;    // the slots, without unused optional values
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
@@ -192,7 +194,7 @@ void PairDEM<Style>::compute_loop(bool advance)
           double *slot = &hist_i[nh * jj];
           if (ENERGY) {    // the contact just opened: the last half of its dashpot work
             const double w = (NEWTON || j < nlocal) ? 1.0 : 0.5;
-            const History h = History::load(slot, 1.0, nh);
+            const History h = History::load(slot, 1.0, parts);
             dashpot_sum += w * dem::release_dissipation(h, contact_of(i, j), dt);
           }
           touch[jj] = 0;
@@ -206,9 +208,9 @@ void PairDEM<Style>::compute_loop(bool advance)
         const dem::Contact c =
             dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                            row(omega, j), meff_of(i, j));
-        History h = History::load(slot, 1.0, nh);    // see transfer_history
+        History h = History::load(slot, 1.0, parts);    // see transfer_history
         const dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
-        if (ADVANCE) h.store(slot, 1.0, nh);
+        if (ADVANCE) h.store(slot, 1.0, parts);
 
         const Vec3 F = r.force;    // on j; i gets -F
         Vec3 ti, tj;
@@ -266,7 +268,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   int jj = 0;
   while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
   if (jj == jnum) return 0.0;
-  const History h = History::load(&fix_history->firstvalue[i][size_history * jj], 1.0, size_history);
+  const History h = History::load(&fix_history->firstvalue[i][size_history * jj], 1.0, history_parts);
 
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
@@ -294,7 +296,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
 template <class Style> void PairDEM<Style>::transfer_history(double *source, double *target, int, int)
 {
   for (int k = 0; k < size_history; k++)
-    target[k] = History::is_vector_slot(k) ? -source[k] : source[k];
+    target[k] = History::is_vector_slot(k, history_parts) ? -source[k] : source[k];
 }
 
 template <class Style> void PairDEM<Style>::write_restart(FILE *fp)

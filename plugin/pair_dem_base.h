@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "atom.h"
-#include "dem/contact.h"
+#include "dem/pfc.h"
 #include "pair.h"
 
 namespace LAMMPS_NS {
@@ -72,7 +72,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool track_energy = false;       // accumulate slip and dashpot dissipation every step
 
  protected:
-  int size_history;    // doubles of history per contact
+  int size_history;    // doubles of history per contact: History::slots(history_parts)
+  int history_parts = dem::HIST_ALL;    // dem::HistoryParts kept, fixed at the first run (PairDEM::check_properties)
   LAMMPS_NS::FixDummy *fix_dummy = nullptr;
   LAMMPS_NS::FixNeighHistory *fix_history = nullptr;
   LAMMPS_NS::Fix *fix_rigid = nullptr;

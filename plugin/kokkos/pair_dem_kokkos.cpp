@@ -134,6 +134,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
   k.nslots = this->size_history;
+  k.parts = this->history_parts;
   k.eflag_global = this->eflag_global;
   k.eflag_atom = this->eflag_atom;
   k.vflag_global = this->vflag_global;
@@ -290,7 +291,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       if (!touch_i[jj * tstride]) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
         for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
-        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation(), nh), contact(), dt);
+        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation(), parts), contact(), dt);
       }
       touch_i[jj * tstride] = 0;
       for (int s = 0; s < nh; s++) hist[s * hstride] = 0.0;
@@ -302,14 +303,14 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const dem::Contact c = contact();
     for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
-    History h = History::load(slot, orient, nh);
+    History h = History::load(slot, orient, parts);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
     const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
         : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
                                                 : Law::template step<false>(p, c, dt, h);
     if (update_history) {
-      h.store(slot, orient, nh);
+      h.store(slot, orient, parts);
       for (int s = 0; s < nh; s++) hist[s * hstride] = slot[s];
     }
 

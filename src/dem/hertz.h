@@ -30,32 +30,36 @@ struct HertzParams {
 };
 
 // The PFC history plus the accumulated shear displacement s of the Mindlin-Deresiewicz model
-// (tan_mode 2; zero otherwise), a vector of particle 2 relative to 1 like the forces. s has its
-// 3 slots only when some pair of types uses tan_mode 2 (nslots = size, see hertz_history_slots):
-// 13 slots instead of 10 cost dem/hertz 15 % of its speed on the chute benchmark.
+// (tan_mode 2; zero otherwise), a vector of particle 2 relative to 1 like the forces. s is kept
+// (HIST_EXTRA) only when some pair of types uses tan_mode 2: 3 more slots per neighbour cost
+// dem/hertz about 15 % of its speed on the chute benchmark.
 struct HertzHistory : ContactHistory {
   static constexpr int size = ContactHistory::size + 3;
   Vec3 shear_disp{0.0, 0.0, 0.0};
 
-  DEM_INLINE static HertzHistory load(const double *h, double orient, int nslots = size)
+  DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + ((parts & HIST_EXTRA) ? 3 : 0); }
+  DEM_INLINE static HertzHistory load(const double *h, double orient, int parts = HIST_ALL)
   {
     HertzHistory s;
-    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient);
-    if (nslots < size) return s;
-    const double *extra = h + ContactHistory::size;    // this law's slots follow the PFC ones
+    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
+    if (!(parts & HIST_EXTRA)) return s;
+    const double *extra = h + ContactHistory::slots(parts);    // this law's slots follow the PFC ones
     s.shear_disp = {extra[0], extra[1], extra[2]};
     return s;
   }
-  DEM_INLINE void store(double *h, double orient, int nslots = size) const
+  DEM_INLINE void store(double *h, double orient, int parts = HIST_ALL) const
   {
-    ContactHistory::store(h, orient);
-    if (nslots < size) return;
-    double *extra = h + ContactHistory::size;
+    ContactHistory::store(h, orient, parts);
+    if (!(parts & HIST_EXTRA)) return;
+    double *extra = h + ContactHistory::slots(parts);
     extra[0] = shear_disp.x;
     extra[1] = shear_disp.y;
     extra[2] = shear_disp.z;
   }
-  DEM_INLINE static bool is_vector_slot(int k) { return k >= ContactHistory::size || ContactHistory::is_vector_slot(k); }
+  DEM_INLINE static bool is_vector_slot(int k, int parts = HIST_ALL)
+  {
+    return k >= ContactHistory::slots(parts) || ContactHistory::is_vector_slot(k);
+  }
 };
 
 // R1 R2 / (R1 + R2) = Rbar / 2 of a contact between radii r1 and r2 (r2 = infinity for a wall)
@@ -229,11 +233,8 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
 struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
-  // history slots a pair of types needs: the shear displacement only for tan_mode 2
-  static int history_slots(const Params &p)
-  {
-    return p.tan.mode == TAN_MINDLIN ? HertzHistory::size : ContactHistory::size;
-  }
+  // whether a pair of types needs the law's own history values
+  static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {

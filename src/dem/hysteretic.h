@@ -38,25 +38,30 @@ struct HystHistory : ContactHistory {
   int flags = 0;
   double e_plastic = 0.0;
 
-  DEM_INLINE static HystHistory load(const double *h, double orient, int /*nslots*/ = size)
+  // the law's own values are always kept (they follow the PFC ones)
+  DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + 3; }
+  DEM_INLINE static HystHistory load(const double *h, double orient, int parts = HIST_ALL)
   {
     HystHistory s;
-    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient);
-    const double *extra = h + ContactHistory::size;    // this law's slots follow the PFC ones
+    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
+    const double *extra = h + ContactHistory::slots(parts);
     s.delta_old = orient * extra[0];
     s.flags = static_cast<int>(orient * extra[1] + 0.5);
     s.e_plastic = orient * extra[2];
     return s;
   }
-  DEM_INLINE void store(double *h, double orient, int /*nslots*/ = size) const
+  DEM_INLINE void store(double *h, double orient, int parts = HIST_ALL) const
   {
-    ContactHistory::store(h, orient);
-    double *extra = h + ContactHistory::size;
+    ContactHistory::store(h, orient, parts);
+    double *extra = h + ContactHistory::slots(parts);
     extra[0] = orient * delta_old;
     extra[1] = orient * flags;
     extra[2] = orient * e_plastic;
   }
-  DEM_INLINE static bool is_vector_slot(int k) { return k < ContactHistory::size && ContactHistory::is_vector_slot(k); }
+  DEM_INLINE static bool is_vector_slot(int k, int parts = HIST_ALL)
+  {
+    return k < ContactHistory::slots(parts) && ContactHistory::is_vector_slot(k);
+  }
 };
 
 DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl, double &ku)
@@ -119,7 +124,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
-  static int history_slots(const Params &) { return History::size; }
+  static bool needs_extra(const Params &) { return true; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {

@@ -97,7 +97,7 @@ DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, 
 struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
-  static int history_slots(const Params &) { return History::size; }
+  static bool needs_extra(const Params &) { return false; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {

@@ -14,44 +14,57 @@ namespace dem {
 // by default. Scalars must not: either the glue transfers them unchanged (orient = 1, see
 // is_vector_slot) or they carry an orientation sign (+-1, fixed by the two atom IDs) that the
 // default transfer flips consistently.
+// Optional parts of a contact's history, kept only when used (a pair style fixes them at its first
+// run): fewer slots per neighbour make the pair loop faster (memory traffic).
+enum HistoryParts {
+  HIST_ENERGY = 1,    // the per-contact dissipated energies (energy tracking on)
+  HIST_EXTRA = 2,     // the law's own values (dem/hertz: tan_mode 2's shear displacement)
+  HIST_ALL = 3
+};
+
+// Slots: F_s 0-2, F_n 3, state 4, F^d 5-7, then [e_slip, e_dashpot] with HIST_ENERGY, then the
+// law's values.
 struct ContactHistory {
-  static constexpr int size = 10;
+  static constexpr int size = 10;    // the most slots
   Vec3 fs{0.0, 0.0, 0.0};    // spring shear force F_s
   Vec3 fd{0.0, 0.0, 0.0};    // dashpot force F^d of the last step (PFC's dp_force)
   double fn = 0.0;           // spring normal force F_n (<= 0)
   int state = 0;             // 0 new contact, 1 active, 2 active and slipping
-  double e_slip = 0.0;       // energy dissipated by slip at this contact
-  double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact
+  double e_slip = 0.0;       // energy dissipated by slip at this contact (with HIST_ENERGY)
+  double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact (with HIST_ENERGY)
 
-  // nslots: the slots the pair style keeps per contact; a law may keep optional values (dem/hertz's
-  // Mindlin-Deresiewicz shear displacement) only when some pair of types uses them
-  DEM_INLINE static ContactHistory load(const double *h, double orient, int /*nslots*/ = size)
+  DEM_INLINE static constexpr int slots(int parts) { return (parts & HIST_ENERGY) ? 10 : 8; }
+  DEM_INLINE static ContactHistory load(const double *h, double orient, int parts = HIST_ALL)
   {
     ContactHistory s;
     s.fs = {h[0], h[1], h[2]};
     s.fn = orient * h[3];
     s.state = static_cast<int>(orient * h[4] + 0.5);
-    s.e_slip = orient * h[5];
-    s.e_dashpot = orient * h[6];
-    s.fd = {h[7], h[8], h[9]};
+    s.fd = {h[5], h[6], h[7]};
+    if (parts & HIST_ENERGY) {
+      s.e_slip = orient * h[8];
+      s.e_dashpot = orient * h[9];
+    }
     return s;
   }
-  DEM_INLINE void store(double *h, double orient, int /*nslots*/ = size) const
+  DEM_INLINE void store(double *h, double orient, int parts = HIST_ALL) const
   {
     h[0] = fs.x;
     h[1] = fs.y;
     h[2] = fs.z;
     h[3] = orient * fn;
     h[4] = orient * state;
-    h[5] = orient * e_slip;
-    h[6] = orient * e_dashpot;
-    h[7] = fd.x;
-    h[8] = fd.y;
-    h[9] = fd.z;
+    h[5] = fd.x;
+    h[6] = fd.y;
+    h[7] = fd.z;
+    if (parts & HIST_ENERGY) {
+      h[8] = orient * e_slip;
+      h[9] = orient * e_dashpot;
+    }
   }
   DEM_INLINE bool slipping() const { return state == 2; }
   // which slots hold vector components (the ones that flip when the partner takes over)
-  DEM_INLINE static bool is_vector_slot(int k) { return k < 3 || k >= 7; }
+  DEM_INLINE static bool is_vector_slot(int k, int = HIST_ALL) { return k < 3 || (k >= 5 && k < 8); }
 };
 
 struct ContactResult {
