@@ -157,7 +157,14 @@ void PairDEM<Style>::compute_loop(bool advance)
   int **firstneigh = list->firstneigh;
   const bool rgap = any_rgap;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const int nh = size_history, parts = history_parts;    // the slots, without unused optional values
+  // the history layout (PairDEM::check_properties), as compile-time constants where the loop's
+  // flags fix them, which frees registers: the energy values exist iff energy tracking is on (so
+  // not without TALLY, and with ENERGY), and only dem/hertz has optional values of its own
+  constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
+  const int parts = ENERGY_BIT < 0          ? history_parts
+                    : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
+                                          : ENERGY_BIT;
+  const int nh = History::slots(parts);
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;

@@ -234,6 +234,7 @@ struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
   // whether a pair of types needs the law's own history values
+  static constexpr bool optional_extra = true;
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)

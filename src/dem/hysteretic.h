@@ -124,6 +124,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
+  static constexpr bool optional_extra = false;    // its values are always kept
   static bool needs_extra(const Params &) { return true; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)

@@ -97,6 +97,7 @@ DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, 
 struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
+  static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
