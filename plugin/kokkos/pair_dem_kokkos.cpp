@@ -133,7 +133,6 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.freeze_group_bit = this->freeze_group_bit;
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
-  k.nslots = this->size_history;
   k.parts = this->history_parts;
   k.eflag_global = this->eflag_global;
   k.eflag_atom = this->eflag_atom;
@@ -221,7 +220,11 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
 {
   using History = typename Law::History;
-  const int nh = nslots;
+  // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
+  // as in PairDEM::compute_loop): no energy values without tallying; only dem/hertz has optional
+  // values of its own
+  const int layout = TALLY ? parts : Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0;
+  const int nh = History::slots(layout);
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
   // functor member must be reloaded after every store that might alias it (a history or force
@@ -291,7 +294,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       if (!touch_i[jj * tstride]) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
         for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
-        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation(), parts), contact(), dt);
+        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation(), layout), contact(), dt);
       }
       touch_i[jj * tstride] = 0;
       for (int s = 0; s < nh; s++) hist[s * hstride] = 0.0;
@@ -303,14 +306,14 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const dem::Contact c = contact();
     for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
-    History h = History::load(slot, orient, parts);
+    History h = History::load(slot, orient, layout);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
     const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
         : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
                                                 : Law::template step<false>(p, c, dt, h);
     if (update_history) {
-      h.store(slot, orient, parts);
+      h.store(slot, orient, layout);
       for (int s = 0; s < nh; s++) hist[s * hstride] = slot[s];
     }
 

@@ -79,7 +79,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int arithmetic_meff = 0, track_energy = 0;
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int any_rgap = 0;            // some pair of types has a reference gap
-  int nslots = 0, parts = 0;   // history values per contact and their dem::HistoryParts (see PairDEM)
+  int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
   template <int NEIGHFLAG, int NEWTON, int TALLY>
