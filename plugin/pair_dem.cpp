@@ -155,7 +155,6 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int inum = list->inum;
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
-  const bool rgap = any_rgap;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
   // the history layout (PairDEM::check_properties), as compile-time constants where the loop's
   // flags fix them, which frees registers: the energy values exist iff energy tracking is on (so
@@ -169,9 +168,12 @@ void PairDEM<Style>::compute_loop(bool advance)
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
 
-  // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
-  auto loop = [&](auto advance_tag) {
+  // ADVANCE: advance as a compile-time constant (the setup call is the only other case);
+  // RGAP: some pair of types has a reference gap (usually none: then the many neighbours that do
+  // not touch cost no per-type test)
+  auto loop = [&](auto advance_tag, auto rgap_tag) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
+    constexpr bool RGAP = decltype(rgap_tag)::value;
     for (int ii = 0; ii < inum; ii++) {
       const int i = ilist[ii];
       const int *jlist = firstneigh[i];
@@ -179,24 +181,17 @@ void PairDEM<Style>::compute_loop(bool advance)
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
       const Params *prow = params[type[i]].data();
-      if (ii + 1 < inum) {    // the loop stalls on history loads: fetch the next atom's early
-        const int inext = ilist[ii + 1];
-        const char *next = reinterpret_cast<const char *>(firsthist[inext]);
-        const char *next_end = next + sizeof(double) * nh * numneigh[inext];
-        for (; next < next_end; next += 64) __builtin_prefetch(next);
-      }
+      if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]]);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
 
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         const Vec3 d = row(x, j) - xi;
-        // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
-        // need no per-type data at all
         double reach = ri + radius[j];
-        if (rgap) reach += prow[type[j]].rgap;
+        if (RGAP) reach += prow[type[j]].rgap;
         const double rsq = dem::dot(d, d);
-        if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
+        if (rsq > reach * reach || (RGAP && reach <= 0.0)) {    // surface gap > 0: inactive contact
           if (!touch[jj]) continue;                    // its history is already zero
           double *slot = &hist_i[nh * jj];
           if (ENERGY) {    // the contact just opened: the last half of its dashpot work
@@ -216,6 +211,7 @@ void PairDEM<Style>::compute_loop(bool advance)
             dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                            row(omega, j), meff_of(i, j));
         History h = History::load(slot, 1.0, parts);    // see transfer_history
+        const int state_before = h.state;
         const dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
         if (ADVANCE) h.store(slot, 1.0, parts);
 
@@ -240,17 +236,20 @@ void PairDEM<Style>::compute_loop(bool advance)
           dashpot_sum += w * r.d_dashpot;
           plastic_sum += w * r.d_plastic;
         }
-        if (ADVANCE && (r.activated | r.slip_started | r.slip_ended)) {    // rare: one test
+        // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
+        if (ADVANCE && h.state != state_before) {
           const int w2 = j_owned ? 2 : 1;
-          n_activated += r.activated ? w2 : 0;
-          n_slip_started += r.slip_started ? w2 : 0;
-          n_slip_ended += r.slip_ended ? w2 : 0;
+          n_activated += state_before == 0 ? w2 : 0;
+          n_slip_started += h.slipping() ? w2 : 0;
+          n_slip_ended += state_before == 2 ? w2 : 0;
         }
       }
     }
   };
-  if (advance) loop(std::true_type{});
-  else loop(std::false_type{});
+  using yes = std::true_type;
+  using no = std::false_type;
+  if (advance) any_rgap ? loop(yes{}, yes{}) : loop(yes{}, no{});
+  else any_rgap ? loop(no{}, yes{}) : loop(no{}, no{});
 
   totals[E_STRAIN] += strain_sum;
   totals[E_SLIP] += slip_sum;

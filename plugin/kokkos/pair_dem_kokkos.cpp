@@ -253,15 +253,9 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   const auto tstride = d_firsttouch.stride(1), hstride = d_firstvalue.stride(1);
 
   const int jnum = d_numneigh[i];
-  // On CPU threads the loop stalls on the first history loads of each atom (the hardware does
-  // not foresee them): fetch the next atom's slots early, as the CPU loop does. A thread runs a
-  // contiguous range of ii, so ii + 1 is usually its next atom.
-  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) {
-    const int inext = d_ilist[ii + 1];
-    const char *next = reinterpret_cast<const char *>(d_firstvalue.data() + inext * d_firstvalue.stride(0));
-    const char *next_end = next + sizeof(double) * nh * d_numneigh[inext];
-    for (; next < next_end; next += 64) __builtin_prefetch(next);
-  }))
+  // On CPU threads, fetch the next atom's history early, as the CPU loop does (prefetch_history).
+  // A thread runs a contiguous range of ii, so ii + 1 is usually its next atom.
+  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0));))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
@@ -307,6 +301,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
     History h = History::load(slot, orient, layout);
+    const int state_before = h.state;
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
     const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
@@ -352,11 +347,12 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         }
       }
     }
-    if (update_history && (r.activated | r.slip_started | r.slip_ended)) {    // rare: one test
+    // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
+    if (update_history && h.state != state_before) {
       const int w2 = j_owned ? 2 : 1;
-      n_activated += r.activated ? w2 : 0;
-      n_slip_start += r.slip_started ? w2 : 0;
-      n_slip_end += r.slip_ended ? w2 : 0;
+      n_activated += state_before == 0 ? w2 : 0;
+      n_slip_start += h.slipping() ? w2 : 0;
+      n_slip_end += state_before == 2 ? w2 : 0;
     }
   }
 
