@@ -181,7 +181,7 @@ void PairDEM<Style>::compute_loop(bool advance)
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
       const Params *prow = params[type[i]].data();
-      if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]]);
+      if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
 

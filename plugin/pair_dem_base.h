@@ -35,14 +35,15 @@ struct EffectiveMassRule {
 };
 
 // The pair loops stall on the first history loads of each atom, which the hardware does not
-// foresee: they fetch the start of the next atom's history early. A fixed number of cache lines,
-// without a loop over its neighbours (whose branches cost more than it gained): 4 lines, the
-// history of 4 neighbours of dem/linear, ran fastest on the chute benchmark (2 to 8 were tried,
-// bench/README.md). A prefetch past the end of the history cannot fault.
-inline void prefetch_history(const double *history)
+// foresee: they fetch the start of the next atom's history early, a fixed amount without a loop
+// over its neighbours (whose branches cost more than it gained): the values of 4 neighbours
+// (nh per neighbour), which ran fastest on the chute benchmark (dem/linear: 2 to 8 cache lines
+// tried, bench/README.md). A prefetch past the end of the history cannot fault.
+inline void prefetch_history(const double *history, int nh)
 {
   const char *p = reinterpret_cast<const char *>(history);
-  for (int k = 0; k < 4; k++) __builtin_prefetch(p + 64 * k);
+  const int lines = (4 * nh * int(sizeof(double)) + 63) / 64;
+  for (int k = 0; k < lines; k++) __builtin_prefetch(p + 64 * k);
 }
 
 // Fills mass[0..nlocal) with the total mass of the rigid body (of fix_rigid) each owned atom

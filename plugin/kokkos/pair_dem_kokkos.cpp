@@ -255,7 +255,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   const int jnum = d_numneigh[i];
   // On CPU threads, fetch the next atom's history early, as the CPU loop does (prefetch_history).
   // A thread runs a contiguous range of ii, so ii + 1 is usually its next atom.
-  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0));))
+  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0), nh);))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
