@@ -114,9 +114,9 @@ DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increme
 {
   double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * std::sqrt(c.meff * kn * scale2) * inc.vn : 0.0;
   if ((d.mode & 1) && fnd > -fn) fnd = -fn;
-  const bool cut = (d.mode & 2) && slipping;
-  const double cs = (cut || d.sratio == 0.0) ? 0.0 : 2.0 * d.sratio * std::sqrt(c.meff * ks * scale2);
-  return (-fnd) * c.n - cs * inc.vs;
+  const Vec3 normal = (-fnd) * c.n;
+  if (d.sratio == 0.0 || ((d.mode & 2) && slipping)) return normal;    // no shear dashpot (PFC's default)
+  return normal - (2.0 * d.sratio * std::sqrt(c.meff * ks * scale2)) * inc.vs;
 }
 
 // Ends a step: applies the dashpot force fd and, with ENERGY, books the dissipation of the step:
