@@ -135,7 +135,7 @@ declare -A vars=([hooke]="-var pair $BENCH/pair_gran_hooke_history.lmp -var free
                  [dem_hertz_kk]="-var pair $BENCH/pair_dem_hertz.lmp -var kk /kk -var freeze $kk_freeze"
                  [dem_hyst]="-var pair $BENCH/pair_dem_hysteretic.lmp -var freeze 1"
                  [dem_hyst_kk]="-var pair $BENCH/pair_dem_hysteretic.lmp -var kk /kk -var freeze $kk_freeze")
-declare -A best_loop best_pair best_rate best_steps best_atoms all_loops ke0 ke1 erot1 vx1
+declare -A best_loop best_pair best_rate best_steps best_atoms all_loops all_pairs ke0 ke1 erot1 vx1
 
 # Prints "loop steps atoms pair ke0 ke erot vx" from a LAMMPS output, or nothing if incomplete.
 parse() {
@@ -172,6 +172,7 @@ for rep in $(seq 1 "$repeats"); do
         read -r loop nsteps natoms pair k0 k1 erot vx <<<"$result"
         echo "loop ${loop} s, pair ${pair} s" >&2
         all_loops[$c]="${all_loops[$c]:-}${all_loops[$c]:+ }$loop"
+        all_pairs[$c]="${all_pairs[$c]:-}${all_pairs[$c]:+ }$pair"
         if [ -z "${best_loop[$c]:-}" ] || awk -v a="$loop" -v b="${best_loop[$c]}" 'BEGIN { exit !(a < b) }'; then
             best_loop[$c]=$loop best_pair[$c]=$pair best_steps[$c]=$nsteps best_atoms[$c]=$natoms
             best_rate[$c]=$(awk -v n="$natoms" -v s="$nsteps" -v t="$loop" 'BEGIN { printf "%.4g", n * s / t }')
@@ -203,9 +204,17 @@ ratio() {    # ratio A B: time of case A over case B
             "$([ "${status[$a]:-}" != ok ] && echo "${label[$a]} ${status[$a]:-not run}" || echo "${label[$b]} ${status[$b]:-not run}")"
         return
     fi
+    # also the median over the repeats of the ratio within a repeat (the two runs are close in
+    # time, so a slow period of the machine hits both; the runs of a case failed in none)
     awk -v pa="${best_pair[$a]}" -v pb="${best_pair[$b]}" -v la="${best_loop[$a]}" -v lb="${best_loop[$b]}" \
-        -v name="${label[$a]} vs ${label[$b]}:" \
-        'BEGIN { printf "  %-46s Pair time x%.2f   loop time x%.2f\n", name, pa / pb, la / lb }'
+        -v all_a="${all_pairs[$a]}" -v all_b="${all_pairs[$b]}" -v name="${label[$a]} vs ${label[$b]}:" '
+        BEGIN {
+            n = split(all_a, ta, " "); split(all_b, tb, " ")
+            for (k = 1; k <= n; k++) r[k] = ta[k] / tb[k]
+            for (k = 1; k <= n; k++) for (m = k + 1; m <= n; m++) if (r[m] < r[k]) { x = r[k]; r[k] = r[m]; r[m] = x }
+            med = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+            printf "  %-46s Pair time x%.2f (median of the repeats x%.2f)   loop time x%.2f\n", name, pa / pb, med, la / lb
+        }'
 }
 ratio dem hooke
 ratio dem granular
