@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Paired timing of two contact models on the chute deck, in turn in one LAMMPS process (see
-# bench/README.md, "Paired timing"): on a shared machine, separate runs of the same case differ by
+# Paired timing of two contact models on the chute deck (or a dense packing), in turn in one
+# LAMMPS process (see bench/README.md, "Paired timing"): on a shared machine, separate runs of the same case differ by
 # up to 30%, which hides differences of 10%; runs that alternate every second or so in one process
 # share the slow periods, and the ratio per round is steady to a few percent.
 #
-#   bench/run_paired.sh [-s STEPS] [-r ROUNDS] [-t THREADS] A B
+#   bench/run_paired.sh [-d chute|packing] [-s STEPS] [-r ROUNDS] [-t THREADS] A B
 #     A, B        cases: hooke, dem, granular, hertz, dem_hertz, granular_hertz, dem_hyst (as in
 #                 run_chute.sh); the ratio printed is B : A
+#     -d DECK     chute (in.chute, the default: a dilute flow, 0.5 contacts per atom) or packing
+#                 (in.packing: a dense fcc packing, about 6 contacts per atom)
 #     -s STEPS    steps per run (default 200)
 #     -r ROUNDS   rounds of A B B A (default 8)
 #     -t THREADS  run both on Kokkos with THREADS OpenMP threads (the /kk variants; LAMMPS has
@@ -18,17 +20,19 @@ BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"    # LAMMPS_SRC, PLUGIN_BUILD, DEM_CACHE_DIR
 
-steps=200 rounds=8 threads=0
-while getopts "s:r:t:h" opt; do
+steps=200 rounds=8 threads=0 deck=chute
+while getopts "d:s:r:t:h" opt; do
     case "$opt" in
+        d) deck=$OPTARG ;;
         s) steps=$OPTARG ;;
         r) rounds=$OPTARG ;;
         t) threads=$OPTARG ;;
-        *) sed -n '7,15p' "$0"; exit 2 ;;
+        *) sed -n '7,16p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { sed -n '7,15p' "$0"; exit 2; }
+[ $# -eq 2 ] || { sed -n '7,16p' "$0"; exit 2; }
+case "$deck" in chute|packing) ;; *) die "-d takes chute or packing, not $deck" ;; esac
 
 declare -A file=([hooke]=pair_gran_hooke_history.lmp [dem]=pair_dem_linear.lmp [granular]=pair_granular.lmp
                  [hertz]=pair_gran_hertz_history.lmp [dem_hertz]=pair_dem_hertz.lmp
@@ -42,13 +46,13 @@ data=$LAMMPS_SRC/bench/data.chute
 [ -f "$data" ] || die "no $data (run tools/bootstrap)"
 logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-paired.XXXXXX")}
 mkdir -p "$logdir"
-log=$logdir/paired.$1.$2.log
+log=$logdir/paired.$deck.$1.$2.log
 
 launch=() kk=""
 [ "$threads" -gt 0 ] && launch=(-kk "$threads") kk=/kk
-echo "# $2 : $1, $rounds rounds of A B B A, $steps steps per run$kk, log $log"
-# diameter and density as data.chute has them (run_chute.sh checks them)
-(cd "$REPO" && "$REPO/tools/lmp" "${launch[@]}" -nocite -log none -in "$BENCH/in.chute" -var data "$data" \
+echo "# $2 : $1 on in.$deck, $rounds rounds of A B B A, $steps steps per run$kk, log $log"
+# diameter and density as data.chute has them (run_chute.sh checks them; in.packing ignores data)
+(cd "$REPO" && "$REPO/tools/lmp" "${launch[@]}" -nocite -log none -in "$BENCH/in.$deck" -var data "$data" \
     -var diameter 1 -var density 1 -var freeze 1 -var kk "$kk" -var steps "$steps" -var rounds "$rounds" \
     -var pair "$BENCH/${file[$1]}" -var pairB "$BENCH/${file[$2]}") >"$log" 2>&1 ||
     { grep -m1 -E '^ERROR' "$log" || tail -n 3 "$log"; die "LAMMPS failed, see $log"; }
