@@ -35,6 +35,7 @@ set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"    # LAMMPS_SRC, PLUGIN_BUILD, DEM_CACHE_DIR
+source "$BENCH/common.sh"    # checks the plugin build folder and the data file; CHUTE_DATA, AWK_MEDIAN
 
 steps=2000 repeats=2 threads=2 kk_freeze=auto check_steps=300 models=all
 while getopts "m:s:r:t:k:n:h" opt; do
@@ -63,17 +64,12 @@ selected() {    # selected CASE...: are all these cases part of this benchmark?
     done
 }
 
-case "$PLUGIN_BUILD/" in
-    "$REPO"/*|"$DEM_CACHE_DIR"/*) ;;
-    *) die "DEM_PLUGIN_BUILD=$PLUGIN_BUILD is outside the checkout and the cache; tools/lmp's sandbox cannot keep it (it mounts a private /tmp)" ;;
-esac
 
 echo "# building the plugin (tools/build) in $PLUGIN_BUILD"
 "$REPO/tools/build" >/dev/null 2>"${TMPDIR:-/tmp}/chute-build.$$" || { cat "${TMPDIR:-/tmp}/chute-build.$$" >&2; exit 1; }
 rm -f "${TMPDIR:-/tmp}/chute-build.$$"
 
-data=$LAMMPS_SRC/bench/data.chute
-[ -f "$data" ] || die "no $data (run tools/bootstrap)"
+data=$CHUTE_DATA
 logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-bench.XXXXXX")}
 mkdir -p "$logdir"
 
@@ -207,13 +203,11 @@ ratio() {    # ratio A B: time of case A over case B
     # also the median over the repeats of the ratio within a repeat (the two runs are close in
     # time, so a slow period of the machine hits both; the runs of a case failed in none)
     awk -v pa="${best_pair[$a]}" -v pb="${best_pair[$b]}" -v la="${best_loop[$a]}" -v lb="${best_loop[$b]}" \
-        -v all_a="${all_pairs[$a]}" -v all_b="${all_pairs[$b]}" -v name="${label[$a]} vs ${label[$b]}:" '
+        -v all_a="${all_pairs[$a]}" -v all_b="${all_pairs[$b]}" -v name="${label[$a]} vs ${label[$b]}:" "$AWK_MEDIAN"'
         BEGIN {
             n = split(all_a, ta, " "); split(all_b, tb, " ")
             for (k = 1; k <= n; k++) r[k] = ta[k] / tb[k]
-            for (k = 1; k <= n; k++) for (m = k + 1; m <= n; m++) if (r[m] < r[k]) { x = r[k]; r[k] = r[m]; r[m] = x }
-            med = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
-            printf "  %-46s Pair time x%.2f (median of the repeats x%.2f)   loop time x%.2f\n", name, pa / pb, med, la / lb
+            printf "  %-46s Pair time x%.2f (median of the repeats x%.2f)   loop time x%.2f\n", name, pa / pb, median(r, n), la / lb
         }'
 }
 ratio dem hooke

@@ -19,6 +19,7 @@ set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"    # LAMMPS_SRC, PLUGIN_BUILD, DEM_CACHE_DIR
+source "$BENCH/common.sh"    # checks the plugin build folder and the data file; CHUTE_DATA, AWK_MEDIAN
 
 steps=200 rounds=8 threads=0 deck=chute
 while getopts "d:s:r:t:h" opt; do
@@ -38,12 +39,6 @@ declare -A file=([hooke]=pair_gran_hooke_history.lmp [dem]=pair_dem_linear.lmp [
                  [hertz]=pair_gran_hertz_history.lmp [dem_hertz]=pair_dem_hertz.lmp
                  [granular_hertz]=pair_granular_hertz.lmp [dem_hyst]=pair_dem_hysteretic.lmp)
 for c in "$1" "$2"; do [ -n "${file[$c]:-}" ] || die "unknown case $c (see bench/run_paired.sh -h)"; done
-case "$PLUGIN_BUILD/" in
-    "$REPO"/*|"$DEM_CACHE_DIR"/*) ;;
-    *) die "DEM_PLUGIN_BUILD=$PLUGIN_BUILD is outside the checkout and the cache (see bench/README.md)" ;;
-esac
-data=$LAMMPS_SRC/bench/data.chute
-[ -f "$data" ] || die "no $data (run tools/bootstrap)"
 logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-paired.XXXXXX")}
 mkdir -p "$logdir"
 log=$logdir/paired.$deck.$1.$2.log
@@ -52,13 +47,13 @@ launch=() kk=""
 [ "$threads" -gt 0 ] && launch=(-kk "$threads") kk=/kk
 echo "# $2 : $1 on in.$deck, $rounds rounds of A B B A, $steps steps per run$kk, log $log"
 # diameter and density as data.chute has them (run_chute.sh checks them; in.packing ignores data)
-(cd "$REPO" && "$REPO/tools/lmp" "${launch[@]}" -nocite -log none -in "$BENCH/in.$deck" -var data "$data" \
+(cd "$REPO" && "$REPO/tools/lmp" "${launch[@]}" -nocite -log none -in "$BENCH/in.$deck" -var data "$CHUTE_DATA" \
     -var diameter 1 -var density 1 -var freeze 1 -var kk "$kk" -var steps "$steps" -var rounds "$rounds" \
     -var pair "$BENCH/${file[$1]}" -var pairB "$BENCH/${file[$2]}") >"$log" 2>&1 ||
     { grep -m1 -E '^ERROR' "$log" || tail -n 3 "$log"; die "LAMMPS failed, see $log"; }
 
 # the Pair time of the run after each marker; per round (A + A) and (B + B)
-awk -v a="$1" -v b="$2" '
+awk -v a="$1" -v b="$2" "$AWK_MEDIAN"'
     /^PAIRED [AB]$/ { which = $2; next }
     /^Pair +\|/ && which != "" { split($0, f, "|"); t[which, ++n[which]] = f[3] + 0; which = "" }
     END {
@@ -69,9 +64,7 @@ awk -v a="$1" -v b="$2" '
             ratio[r] = tb / ta; sa += ta; sb += tb
             printf "round %2d  Pair %s %.3f s, %s %.3f s  ratio %.3f\n", r, a, ta, b, tb, ratio[r]
         }
-        for (r = 1; r <= rounds; r++)    # sort the ratios for the median
-            for (s = r + 1; s <= rounds; s++) if (ratio[s] < ratio[r]) { x = ratio[r]; ratio[r] = ratio[s]; ratio[s] = x }
-        med = rounds % 2 ? ratio[(rounds + 1) / 2] : (ratio[rounds / 2] + ratio[rounds / 2 + 1]) / 2
+        med = median(ratio, rounds)    # sorts the ratios: ratio[1] is the smallest
         printf "%s : %s  Pair time, median of the rounds x%.3f (min %.3f, max %.3f), all rounds x%.3f\n",
                b, a, med, ratio[1], ratio[rounds], sb / sa
     }' "$log"
