@@ -155,6 +155,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int inum = list->inum;
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
+  const bool rgap = any_rgap;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
   // the history layout (PairDEM::check_properties), as compile-time constants where the loop's
   // flags fix them, which frees registers: the energy values exist iff energy tracking is on (so
@@ -168,12 +169,9 @@ void PairDEM<Style>::compute_loop(bool advance)
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
 
-  // ADVANCE: advance as a compile-time constant (the setup call is the only other case);
-  // RGAP: some pair of types has a reference gap (usually none: then the many neighbours that do
-  // not touch cost no per-type test)
-  auto loop = [&](auto advance_tag, auto rgap_tag) {
+  // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
+  auto loop = [&](auto advance_tag) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
-    constexpr bool RGAP = decltype(rgap_tag)::value;
     for (int ii = 0; ii < inum; ii++) {
       const int i = ilist[ii];
       const int *jlist = firstneigh[i];
@@ -188,10 +186,12 @@ void PairDEM<Style>::compute_loop(bool advance)
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         const Vec3 d = row(x, j) - xi;
+        // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
+        // need no per-type data at all
         double reach = ri + radius[j];
-        if (RGAP) reach += prow[type[j]].rgap;
+        if (rgap) reach += prow[type[j]].rgap;
         const double rsq = dem::dot(d, d);
-        if (rsq > reach * reach || (RGAP && reach <= 0.0)) {    // surface gap > 0: inactive contact
+        if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
           if (!touch[jj]) continue;                    // its history is already zero
           double *slot = &hist_i[nh * jj];
           if (ENERGY) {    // the contact just opened: the last half of its dashpot work
@@ -246,10 +246,8 @@ void PairDEM<Style>::compute_loop(bool advance)
       }
     }
   };
-  using yes = std::true_type;
-  using no = std::false_type;
-  if (advance) any_rgap ? loop(yes{}, yes{}) : loop(yes{}, no{});
-  else any_rgap ? loop(no{}, yes{}) : loop(no{}, no{});
+  if (advance) loop(std::true_type{});
+  else loop(std::false_type{});
 
   totals[E_STRAIN] += strain_sum;
   totals[E_SLIP] += slip_sum;
