@@ -3,6 +3,7 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "fix_dem_history.h"
 #include "fix_wall_dem.h"
 #include "pair_dem.h"
 #ifdef LMP_KOKKOS
@@ -54,6 +55,9 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
   register_style("fix", "wall/dem", "PFC/Rocky contact laws against walls",
                  reinterpret_cast<void *>(&DEM_NS::create_fix_wall_dem), lmp, handle, regfunc);
   pair("dem/hysteretic", "Rocky hysteretic linear spring", &create_pair<DEM_NS::PairDEMHysteretic>);
+  // contact history of the pair styles (internal, created by them)
+  register_style("fix", "DEM_HISTORY", "contact history with checked restart data",
+                 reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMHistory>), lmp, handle, regfunc);
 #ifdef LMP_KOKKOS
   // (LAMMPS keeps the name pointers: literals only)
   using DEM_NS::PairDEMKokkos, DEM_NS::LinearStyle, DEM_NS::HertzStyle, DEM_NS::HystereticStyle;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
 #include "pair_dem_base.h"
+#include "restart_records.h"
 #include "wall_ball_step.h"
 
 #include "atom.h"
@@ -23,10 +24,21 @@ using dem::Vec3;
 
 namespace {
 
+const char *const wall_style_names[] = {"xplane", "yplane", "zplane", "zcylinder", "region"};
+
 bool is_wall_style(const std::string &w)
 {
   return w == "xplane" || w == "yplane" || w == "zplane" || w == "zcylinder" || w == "region";
 }
+
+// What a restart record says about the wall contacts it holds. Files of earlier versions start
+// with the cumulative totals instead: their first bytes never spell the magic word.
+struct WallIdentity {
+  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '2'};
+  char law[16] = {};
+  int wallstyle = 0, nslot = 0, stride = 0;
+  bool valid() const { return std::memcmp(magic, WallIdentity{}.magic, sizeof(magic)) == 0; }
+};
 
 }    // namespace
 
@@ -193,6 +205,12 @@ void FixWallDEMBase::init()
       region_reset = false;
     }
   }
+  if (!restart_mismatch.empty()) {
+    if (comm->me == 0)
+      error->warning(FLERR, "Fix {} {}: {}, this fix is a {} {} wall: its wall contacts start afresh", id, style,
+                     restart_mismatch, law_name, wall_style_names[wallstyle]);
+    restart_mismatch.clear();
+  }
   max_gap = positive_rgap();
 
   fix_rigid = nullptr;
@@ -355,7 +373,8 @@ void FixWallDEMBase::unpack_restart(int nlocal, int nth)
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
   const int ns = static_cast<int>(extra[nlocal][m + 1]), st = static_cast<int>(extra[nlocal][m + 2]);
   set_arrays(nlocal);
-  if (st != stride) return;    // written for another law: no history
+  if (st != stride || !restart_mismatch.empty()) return;    // another wall's contacts: none
+
   for (int k = 0; k < std::min(ns, nslot) * stride; k++) hist[nlocal][k] = extra[nlocal][m + 3 + k];
 }
 
@@ -369,21 +388,38 @@ int FixWallDEMBase::maxsize_restart()
   return 3 + nslot * stride;
 }
 
-// global restart data: the cumulative totals, then the region's motion state (as fix
-// wall/gran/region), which its velocity after a restart needs
+
+// global restart data: what the wall is, the cumulative totals, then the region's motion state
+// (as fix wall/gran/region), which its velocity after a restart needs
 void FixWallDEMBase::write_restart(FILE *fp)
 {
   consolidate();
   if (comm->me != 0) return;
-  int len = sizeof(double) * V_COUNT;
+  WallIdentity who;
+  std::strncpy(who.law, law_name.c_str(), sizeof(who.law) - 1);
+  who.wallstyle = wallstyle;
+  who.nslot = nslot;
+  who.stride = stride;
+  int len = sizeof(who) + sizeof(double) * V_COUNT;
   if (region) region->length_restart_string(len);
   fwrite(&len, sizeof(int), 1, fp);
+  fwrite(&who, sizeof(who), 1, fp);
   fwrite(cumulative, sizeof(double), V_COUNT, fp);
   if (region) region->write_restart(fp);
 }
 
 void FixWallDEMBase::restart(char *buf)
 {
+  WallIdentity who;
+  std::memcpy(&who, buf, sizeof(who));
+  if (who.valid()) {
+    buf += sizeof(who);
+    // another law or wall geometry under this ID: its contacts are not this wall's
+    restart_mismatch.clear();
+    if (law_name != who.law || who.wallstyle != wallstyle || who.nslot != nslot || who.stride != stride)
+      restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", who.law,
+                                     who.wallstyle >= XPLANE && who.wallstyle <= REGION ? wall_style_names[who.wallstyle] : "?");
+  }
   double saved[V_COUNT];
   std::memcpy(saved, buf, sizeof(saved));
   for (int k = 0; k < V_COUNT; k++) cumulative[k] = comm->me == 0 ? saved[k] : 0.0;
@@ -393,59 +429,13 @@ void FixWallDEMBase::restart(char *buf)
   }
 }
 
-namespace {
-
-// Modify keeps the fix data read from a restart file in protected members. A derived class may
-// name them, and the member pointers so obtained read them from the real Modify object.
-struct RestartRecords : Modify {
-  static constexpr auto id_global = &RestartRecords::id_restart_global;
-  static constexpr auto style_global = &RestartRecords::style_restart_global;
-  static constexpr auto state_global = &RestartRecords::state_restart_global;
-  static constexpr auto used_global = &RestartRecords::used_restart_global;
-  static constexpr auto id_peratom = &RestartRecords::id_restart_peratom;
-  static constexpr auto style_peratom = &RestartRecords::style_restart_peratom;
-  static constexpr auto index_peratom = &RestartRecords::index_restart_peratom;
-  static constexpr auto used_peratom = &RestartRecords::used_restart_peratom;
-};
-
-// wall/dem for every variant: wall/dem/kk, wall/dem/kk/device, wall/dem/kk/host
-std::string style_family(std::string style)
-{
-  for (const char *suffix : {"/kk/device", "/kk/host", "/kk"})
-    if (utils::strmatch(style, std::string(suffix) + "$")) return style.substr(0, style.size() - strlen(suffix));
-  return style;
-}
-
-}    // namespace
-
-// The CPU fix and its Kokkos variant write the same restart data, but LAMMPS hands a fix only the
-// data written under its own style (per-atom data: the exact style; global data: the style
-// without the suffix of -sf). So that a run continues from a restart file of the other variant,
-// the fix takes the data of its ID written by any variant that LAMMPS will not hand it itself
-// (Modify::add_fix does that right after this call).
+// The CPU fix and its Kokkos variant write the same restart data: a run continues from a restart
+// file of the other variant (see restart_records.h).
 void FixWallDEMBase::post_constructor()
 {
-  using R = RestartRecords;
-  const std::string family = style_family(style);
-  for (int i = 0; i < modify->nfix_restart_global; i++) {
-    const std::string written = (modify->*R::style_global)[i];
-    if (strcmp((modify->*R::id_global)[i], id) != 0 || style_family(written) != family ||
-        utils::strip_style_suffix(style, lmp) == written)
-      continue;
-    restart((modify->*R::state_global)[i]);
-    (modify->*R::used_global)[i] = 1;
-    restart_reset = 1;
-  }
-  for (int i = 0; i < modify->nfix_restart_peratom; i++) {
-    const std::string written = (modify->*R::style_peratom)[i];
-    if (strcmp((modify->*R::id_peratom)[i], id) != 0 || style_family(written) != family || written == style)
-      continue;
-    for (int j = 0; j < atom->nlocal; j++) unpack_restart(j, (modify->*R::index_peratom)[i]);
-    (modify->*R::used_peratom)[i] = 1;
-    restart_reset = 1;
-    if (comm->me == 0)
-      utils::logmesg(lmp, "Fix {} {}: contact history read from restart data of fix style {}\n", id, style, written);
-  }
+  const std::string written = adopt_restart_data(lmp, this);
+  if (!written.empty() && comm->me == 0)
+    utils::logmesg(lmp, "Fix {} {}: contact history read from restart data of fix style {}\n", id, style, written);
 }
 
 // ---------------------------------------------------------------------------------------------

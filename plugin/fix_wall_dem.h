@@ -73,6 +73,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   char *idregion = nullptr;
   LAMMPS_NS::Region *region = nullptr;
   bool region_reset = false;     // restart data did not match the region: reset its motion
+  std::string restart_mismatch;  // the restart data is another wall's (law, geometry): why
   dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
   bool track_energy = false;
   double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)

@@ -86,6 +86,15 @@ template <class Style> void PairDEM<Style>::check_properties()
   size_history = History::slots(parts);
 }
 
+// SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
+template <class Style> std::string PairDEM<Style>::history_fix_args() const
+{
+  unsigned mask = 0;
+  for (int k = 0; k < size_history; k++)
+    if (History::is_vector_slot(k, history_parts)) mask |= 1u << k;
+  return fmt::format("{} {} {} {} {}", size_history, Style::name, history_parts, mask, reset_history ? "yes" : "no");
+}
+
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const
 {
   return params[i][j].rgap;

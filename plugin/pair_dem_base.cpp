@@ -67,12 +67,13 @@ void PairDEMBase::allocate_base()
   maxrad_frozen = new double[n]();
 }
 
-// pair_style STYLE [meff harmonic|arithmetic] [energy yes|no]
+// pair_style STYLE [meff harmonic|arithmetic] [energy yes|no] [reset_history yes|no]
 void PairDEMBase::settings(int narg, char **arg)
 {
   // a repeated pair_style command reuses this instance: omitted keywords get their defaults
   arithmetic_meff = false;
   track_energy = false;
+  reset_history = false;
   for (int iarg = 0; iarg < narg; iarg += 2) {
     const std::string key = arg[iarg];
     if (iarg + 1 >= narg) error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
@@ -83,8 +84,10 @@ void PairDEMBase::settings(int narg, char **arg)
       else error->all(FLERR, "Pair style {}: meff must be harmonic or arithmetic, not {}", force->pair_style, value);
     } else if (key == "energy") {
       track_energy = utils::logical(FLERR, value, false, lmp);
+    } else if (key == "reset_history") {
+      reset_history = utils::logical(FLERR, value, false, lmp);
     } else {
-      error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy)", force->pair_style, key);
+      error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history)", force->pair_style, key);
     }
   }
 }
@@ -103,7 +106,7 @@ void PairDEMBase::init_style()
   neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
 
   if (!fix_history) {
-    const std::string cmd = fmt::format("{} all {} {}", history_id(), history_fix_style(), size_history);
+    const std::string cmd = fmt::format("{} all {} {}", history_id(), history_fix_style(), history_fix_args());
     fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(history_id() + "_DUMMY", cmd, 1));
     fix_history->pair = this;
     fix_dummy = nullptr;

@@ -82,6 +82,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
 
   bool arithmetic_meff = false;    // PFC 3.0's (m1+m2)/2 instead of m1 m2 / (m1+m2)
   bool track_energy = false;       // accumulate slip and dashpot dissipation every step
+  bool reset_history = false;      // discard the contact history of a restart file
 
  protected:
   int size_history;    // doubles of history per contact: History::slots(history_parts)
@@ -97,7 +98,9 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
 
   void allocate_base();
-  virtual std::string history_fix_style() const { return "NEIGH_HISTORY"; }
+  virtual std::string history_fix_style() const { return "DEM_HISTORY"; }
+  // the arguments of the history fix after its style: its layout (HistoryLayout) and reset_history
+  virtual std::string history_fix_args() const = 0;
   virtual double max_reference_gap(int itype, int jtype) const = 0;
   virtual void check_properties() = 0;    // mixing and validation, at init
   void update_rigid_masses();

@@ -1,10 +1,16 @@
-// LAMMPS's Kokkos contact-history fix with working restart files. FixNeighHistoryKokkos
-// inherits the CPU unpack_restart, which re-points an atom's partner rows at fresh pages instead
-// of filling the Kokkos views, so history read from a restart file never reaches the kernels.
-// Here restart data goes through the fix's own per-atom exchange packing, which syncs the views.
+// fix DEM_HISTORY/KK (internal, created by the dem/*/kk pair styles): LAMMPS's Kokkos contact-history
+// fix with the restart data of fix DEM_HISTORY (fix_dem_history.h), so that restart files move
+// between the CPU and Kokkos styles in both directions. FixNeighHistoryKokkos inherits the CPU
+// unpack_restart, which re-points an atom's partner rows at fresh pages instead of filling the
+// Kokkos views; here restart data goes through the fix's own per-atom exchange packing, which
+// syncs the views. Its scalars carry the orientation sign (PairDEMBase::orientation), which the
+// restart records (canonical, as the CPU fix keeps them) do not.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "fix_dem_history.h"
 #include "fix_neigh_history_kokkos.h"
+
+#include <vector>
 
 namespace DEM_NS {
 
@@ -12,9 +18,18 @@ template <class DeviceType>
 class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> {
  public:
   FixDEMHistoryKokkos(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  void post_constructor() override;
+  void write_restart(FILE *fp) override;
+  void restart(char *buf) override;
   int pack_restart(int i, double *buf) override;
   void unpack_restart(int nlocal, int nth) override;
   int size_restart(int nlocal) override;
+
+ private:
+  HistoryRestart hr;
+  std::vector<double> scratch;    // one atom's record in the exchange format
+  // +1 or -1: the sign the Kokkos history gives scalars of the contact of atom tags a and b
+  static double orientation(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b) { return a < b ? 1.0 : -1.0; }
 };
 
 }    // namespace DEM_NS

@@ -1,0 +1,48 @@
+// fix DEM_HISTORY (internal, created by the dem/* pair styles): LAMMPS's contact-history fix with
+// restart data that says what it holds (HistoryLayout), so that a run continues only from history
+// it reads correctly: from the CPU or the Kokkos styles alike, converted where the conversion is
+// exact (the per-contact energies switched on or off), else an error that says what changed.
+//
+//   fix ID all DEM_HISTORY SIZE LAW PARTS VECTOR_MASK RESET
+//
+// HistoryRestart is the part both backends share (the Kokkos fix is kokkos/fix_dem_history_kokkos.h).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "fix_neigh_history.h"
+#include "history_layout.h"
+
+namespace DEM_NS {
+
+class HistoryRestart {
+ public:
+  HistoryLayout layout;     // this run's (from the fix's arguments)
+  HistoryLayout written;    // the restart file's (size 0 until one is read)
+  bool reset = false;       // pair_style ... reset_history yes: drop the history read
+
+  // arg[4..7] of the fix command; the number of arguments the base fix takes (4)
+  int parse(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  void write(FILE *fp) const;    // global restart data, on rank 0
+  // global restart data: errors if the history it announces cannot be continued
+  void read(LAMMPS_NS::LAMMPS *lmp, const char *buf);
+  bool keep() const { return written.size > 0 && !reset; }
+  bool as_written() const { return keep() && written.same_as(layout); }
+  // the values of one contact in this run's layout, from a canonical record's values
+  void convert(const double *in, double *out) const;
+};
+
+class FixDEMHistory : public LAMMPS_NS::FixNeighHistory {
+ public:
+  FixDEMHistory(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  void post_constructor() override;
+  void write_restart(FILE *fp) override;
+  void restart(char *buf) override;
+  void unpack_restart(int nlocal, int nth) override;
+
+ private:
+  HistoryRestart hr;
+};
+
+// The argument count and vector the base class takes: the first 4 arguments.
+inline int history_base_args(int narg) { return narg < 4 ? narg : 4; }
+
+}    // namespace DEM_NS

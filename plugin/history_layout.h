@@ -1,0 +1,43 @@
+// What a contact-history restart record holds, so that a run can only continue from history it
+// understands: the law that wrote it, its optional parts (dem::HistoryParts), its values per
+// contact and which of them are vector components. Host code, no LAMMPS types.
+//
+// Restart files keep the history in one canonical form, whichever backend wrote it: the CPU
+// convention (vectors as seen from the atom that holds the record, scalars without sign). The
+// Kokkos history fix stores scalars times an orientation sign (PairDEMBase::orientation) and
+// converts on the way in and out.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include <cstring>
+#include <string>
+
+namespace DEM_NS {
+
+struct HistoryLayout {
+  char law[32] = {};           // the pair style's name without suffix, e.g. "dem/hertz"
+  int parts = 0;               // dem::HistoryParts kept
+  int size = 0;                // values per contact
+  unsigned vector_mask = 0;    // bit k: value k is a vector component
+
+  HistoryLayout() = default;
+  HistoryLayout(const std::string &name, int parts_, int size_, unsigned mask) :
+      parts(parts_), size(size_), vector_mask(mask)
+  {
+    std::strncpy(law, name.c_str(), sizeof(law) - 1);
+  }
+  bool is_vector(int k) const { return (vector_mask >> k) & 1u; }
+  bool same_as(const HistoryLayout &o) const
+  {
+    return std::strcmp(law, o.law) == 0 && parts == o.parts && size == o.size && vector_mask == o.vector_mask;
+  }
+};
+
+// "" if history written in layout `from` converts exactly into layout `to` (the same law and
+// values, the per-contact energies kept or not); else what differs, for an error message.
+std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to);
+
+// Value k of layout `to` from the values `old` of layout `from` (history_mismatch is ""): the
+// PFC values first, then the per-contact energies (0 where `from` had none), then the law's own.
+double converted_value(const double *old, const HistoryLayout &from, const HistoryLayout &to, int k);
+
+}    // namespace DEM_NS
