@@ -26,8 +26,14 @@ template <class Style> void PairDEM<Style>::allocate()
 {
   allocate_base();
   const int n = atom->ntypes + 1;
-  props.assign(n, std::vector<Properties>(n));
-  params.assign(n, std::vector<Params>(n));
+  // rows sized one by one: copying a row into each (assign) makes g++ 16 warn falsely
+  // (-Wstringop-overread) about the copy's memcpy
+  props.assign(n, {});
+  params.assign(n, {});
+  for (int i = 0; i < n; i++) {
+    props[i].resize(n);
+    params[i].resize(n);
+  }
 }
 
 // pair_coeff I J keyword value ... : with I and J the same range, sets the properties of each
