@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
+#include "contact_report.h"
 #include "pair_dem_base.h"
 #include "restart_records.h"
 #include "wall_ball_step.h"
@@ -16,6 +17,7 @@
 #include "update.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -138,8 +140,19 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
       if (iarg + 2 > narg) error->all(FLERR, "{}: energy needs yes or no", me);
       track_energy = utils::logical(FLERR, arg[iarg + 1], false, lmp);
       iarg += 2;
+    } else if (key == "contact_report") {
+      if (iarg + 2 > narg) error->all(FLERR, "{}: contact_report needs yes or no", me);
+      contact_report = utils::logical(FLERR, arg[iarg + 1], false, lmp);
+      iarg += 2;
+    } else if (key == "impact_speed") {
+      if (iarg + 2 > narg) error->all(FLERR, "{}: impact_speed needs a speed", me);
+      impact_speed = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      if (!(impact_speed > 0.0) || !std::isfinite(impact_speed))
+        error->all(FLERR, "{}: impact_speed = {} is out of range: allowed (0, inf)", me, arg[iarg + 1]);
+      iarg += 2;
     } else {
-      error->all(FLERR, "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy)", me, key);
+      error->all(FLERR, "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
+                 "contact_report, impact_speed)", me, key);
     }
   }
 
@@ -220,6 +233,7 @@ void FixWallDEMBase::init()
       fix_rigid = fix;
     }
   consolidate();
+  report_timescales();
 }
 
 void FixWallDEMBase::setup(int vflag)
@@ -452,6 +466,25 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
   const std::string err =
       Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+}
+
+// one row per type of the group's particles, its smallest against the wall (contact_report.h)
+template <class Style> void FixWallDEM<Style>::report_timescales()
+{
+  const TypeExtremes x = type_extremes(lmp, groupbit);
+  const double v = impact_speed > 0.0 ? impact_speed : x.vmax;
+  std::vector<ContactRow> rows;
+  for (int t = 1; t <= atom->ntypes; t++) {
+    const double r = x.rmin[t], m = x.mmin[t];
+    if (r > 0.0)
+      rows.push_back({fmt::format("type {} and the wall", t), r, INFINITY, m,
+                      dem::timescale(dem::wall_params(params, r), r, INFINITY, m, v)});
+  }
+  std::string speed;
+  if (std::is_same_v<Params, dem::HertzParams>)
+    speed = !(v > 0.0) ? "; no particle moves: set impact_speed"
+        : fmt::format("; impact speed {:.6g}{}", v, impact_speed > 0.0 ? "" : ", the largest particle speed");
+  report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed);
 }
 
 template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)

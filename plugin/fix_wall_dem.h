@@ -76,6 +76,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   std::string restart_mismatch;  // the restart data is another wall's (law, geometry): why
   dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
   bool track_energy = false;
+  bool contact_report = false;   // print the contact report at init (contact_report.h)
+  double impact_speed = 0.0;     // of the Hertz time scale; 0: the largest particle speed
   double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)
 
   // per-atom history: nslot slots of stride doubles, [wall id + 1 (0: free), law history...]
@@ -97,6 +99,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
 
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
+  virtual void report_timescales() = 0;
   int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   double ball_mass(int i) const;
   void reduce_outputs();
@@ -133,6 +136,7 @@ template <class Style> class FixWallDEM : public FixWallDEMBase {
   Params params;
   void compute_walls(bool advance) override;
   double positive_rgap() const override { return params.rgap > 0.0 ? params.rgap : 0.0; }
+  void report_timescales() override;
   template <bool ENERGY> void loop(bool advance);
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem.h"
+#include "contact_report.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -99,6 +100,27 @@ template <class Style> std::string PairDEM<Style>::history_fix_args() const
   for (int k = 0; k < size_history; k++)
     if (History::is_vector_slot(k, history_parts)) mask |= 1u << k;
   return fmt::format("{} {} {} {} {}", size_history, Style::name, history_parts, mask, reset_history ? "yes" : "no");
+}
+
+// one row per pair of types that has particles: the smallest of each type (contact_report.h)
+template <class Style> void PairDEM<Style>::report_timescales()
+{
+  const TypeExtremes x = type_extremes(lmp, 1);    // group all
+  const double v = impact_speed > 0.0 ? impact_speed : 2.0 * x.vmax;
+  std::vector<ContactRow> rows;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      if (!(x.rmin[i] > 0.0 && x.rmin[j] > 0.0)) continue;
+      const double mi = x.mmin[i], mj = x.mmin[j];
+      const double m = arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+      rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m,
+                      dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v)});
+    }
+  std::string speed;
+  if (std::is_same_v<Params, dem::HertzParams>)
+    speed = !(v > 0.0) ? "; no particle moves: set impact_speed"
+        : fmt::format("; impact speed {:.6g}{}", v, impact_speed > 0.0 ? "" : ", twice the largest particle speed");
+  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed);
 }
 
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const

@@ -36,6 +36,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;
   std::string history_fix_args() const override;
+  void report_timescales() override;
   void check_properties() override;
   dem::Contact contact_of(int i, int j) const;
   template <bool NEWTON, bool TALLY, bool ENERGY> void compute_loop(bool advance);

@@ -14,6 +14,7 @@
 #include "output.h"
 #include "update.h"
 
+#include <cmath>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -68,12 +69,15 @@ void PairDEMBase::allocate_base()
 }
 
 // pair_style STYLE [meff harmonic|arithmetic] [energy yes|no] [reset_history yes|no]
+//                  [contact_report yes|no] [impact_speed V]
 void PairDEMBase::settings(int narg, char **arg)
 {
   // a repeated pair_style command reuses this instance: omitted keywords get their defaults
   arithmetic_meff = false;
   track_energy = false;
   reset_history = false;
+  contact_report = false;
+  impact_speed = 0.0;
   for (int iarg = 0; iarg < narg; iarg += 2) {
     const std::string key = arg[iarg];
     if (iarg + 1 >= narg) error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
@@ -86,8 +90,15 @@ void PairDEMBase::settings(int narg, char **arg)
       track_energy = utils::logical(FLERR, value, false, lmp);
     } else if (key == "reset_history") {
       reset_history = utils::logical(FLERR, value, false, lmp);
+    } else if (key == "contact_report") {
+      contact_report = utils::logical(FLERR, value, false, lmp);
+    } else if (key == "impact_speed") {
+      impact_speed = utils::numeric(FLERR, value, false, lmp);
+      if (!(impact_speed > 0.0) || !std::isfinite(impact_speed))
+        error->all(FLERR, "Pair style {}: impact_speed = {} is out of range: allowed (0, inf)", force->pair_style, value);
     } else {
-      error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history)", force->pair_style, key);
+      error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, contact_report, "
+                 "impact_speed)", force->pair_style, key);
     }
   }
 }
@@ -164,6 +175,7 @@ void PairDEMBase::init_style()
                    "(neigh_modify every 1 delay 0 check no)", force->pair_style);
 
   consolidate_totals();
+  report_timescales();
 }
 
 double PairDEMBase::init_one(int i, int j)

@@ -83,6 +83,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool arithmetic_meff = false;    // PFC 3.0's (m1+m2)/2 instead of m1 m2 / (m1+m2)
   bool track_energy = false;       // accumulate slip and dashpot dissipation every step
   bool reset_history = false;      // discard the contact history of a restart file
+  bool contact_report = false;     // print the contact report at init (contact_report.h)
+  double impact_speed = 0.0;       // of the Hertz time scale; 0: twice the largest particle speed
 
  protected:
   int size_history;    // doubles of history per contact: History::slots(history_parts)
@@ -103,6 +105,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual std::string history_fix_args() const = 0;
   virtual double max_reference_gap(int itype, int jtype) const = 0;
   virtual void check_properties() = 0;    // mixing and validation, at init
+  virtual void report_timescales() = 0;   // contact report and timestep guard, at init
   void update_rigid_masses();
   void consolidate_totals();
   void begin_step_outputs();    // call at the start of compute()
