@@ -225,6 +225,7 @@ void FixWallDEMBase::init()
     restart_mismatch.clear();
   }
   max_gap = positive_rgap();
+  warned_deep = false;
 
   fix_rigid = nullptr;
   for (auto *fix : modify->get_fix_list())
@@ -295,6 +296,19 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
     out[n++] = {rc.iwall, nrm, rc.r, vw};
   }
   return n;
+}
+
+// A ball's centre behind a wall surface (often a particle created outside the walls): the wall
+// pushes it back with a force far beyond the law's range. Warned once per run, by the rank that
+// sees it.
+void FixWallDEMBase::warn_deep_overlap(tagint id, double overlap, double radius)
+{
+  if (warned_deep) return;
+  warned_deep = true;
+  error->warning(FLERR, "Fix {} {}: atom {} overlaps a wall by {:.6g} on step {}, more than its radius "
+                 "({:.6g}): its centre is behind the wall surface (was it created outside the walls?), and "
+                 "the contact force is far beyond the law's range (only the first such contact of a run is "
+                 "reported)", style, law_name, id, overlap, update->ntimestep, radius);
 }
 
 // Move every rank's cumulative totals to rank 0 (their sum is unchanged), so that rank 0 can
@@ -500,6 +514,16 @@ struct HostTally {
   double *rows, *step;    // rows_local, step_local
   int nrows;
   double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0, overflow = 0.0;
+  long long deep_id = 0;    // the deepest contact beyond the ball's radius (0: none)
+  double deep_overlap = 0.0, deep_radius = 0.0;
+
+  void deep(long long id, double overlap, double radius)
+  {
+    if (overlap <= deep_overlap) return;
+    deep_id = id;
+    deep_overlap = overlap;
+    deep_radius = radius;
+  }
 
   void contact(int wall_id, Vec3 F, Vec3 T)
   {
@@ -525,6 +549,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
   double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
   const double *radius = atom->radius;
   const int *mask = atom->mask;
+  const tagint *tag = atom->tag;
   const int nlocal = atom->nlocal;
   const double dt = update->dt;
   std::vector<dem::WallTouch> touches(nslot);
@@ -538,7 +563,8 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
       continue;
     }
     WallBall b{{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]}, {omega[i][0], omega[i][1], omega[i][2]},
-               radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]}};
+               radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]},
+               tag[i]};
     wall_ball_step<Law, ENERGY>(params, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
     if (tally.overflow > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
@@ -554,6 +580,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
   cumulative[V_DASHPOT] += tally.dashpot;
   cumulative[V_PLASTIC] += tally.plastic;
   cumulative[V_ACTIVATED] += tally.activated;
+  if (tally.deep_overlap > 0.0) warn_deep_overlap(tally.deep_id, tally.deep_overlap, tally.deep_radius);
 }
 
 namespace DEM_NS {

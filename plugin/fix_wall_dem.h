@@ -79,6 +79,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   bool contact_report = false;   // print the contact report at init (contact_report.h)
   double impact_speed = 0.0;     // of the Hertz time scale; 0: the largest particle speed
   double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)
+  bool warned_deep = false;      // a contact deeper than the ball's radius was reported this run
 
   // per-atom history: nslot slots of stride doubles, [wall id + 1 (0: free), law history...]
   int history_size;
@@ -103,6 +104,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   double ball_mass(int i) const;
   void reduce_outputs();
+  void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
   void consolidate();
   int row_of(int wall_id) const { return wall_id < nrows ? wall_id : nrows - 1; }
 };

@@ -11,6 +11,7 @@
 #include "neigh_list.h"
 #include "update.h"
 
+#include <algorithm>
 #include <type_traits>
 
 using namespace LAMMPS_NS;
@@ -247,6 +248,8 @@ void PairDEM<Style>::compute_loop(bool advance)
         const dem::Contact c =
             dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                            row(omega, j), meff_of(i, j));
+        // deeper than the smaller radius (rare): coincident centres stop the run, else a warning
+        if (c.gap < -std::min(ri, radius[j])) deep_contact(i, j, c.gap, rsq);
         History h = History::load(slot, 1.0, parts);    // see transfer_history
         const int state_before = h.state;
         const dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);

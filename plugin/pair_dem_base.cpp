@@ -14,6 +14,7 @@
 #include "output.h"
 #include "update.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -113,6 +114,7 @@ void PairDEMBase::init_style()
     error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
 
   check_properties();
+  warned_deep = false;
 
   neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
 
@@ -232,6 +234,32 @@ void PairDEMBase::end_step_outputs()
   totals[N_SLIP_END_ALL] += totals[N_SLIP_END];
   if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
   for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
+}
+
+void PairDEMBase::deep_contact(int i, int j, double gap, double rsq)
+{
+  const tagint ti = atom->tag[i], tj = atom->tag[j];
+  if (rsq == 0.0) coincident_atoms(std::min(ti, tj), std::max(ti, tj));
+  warn_deep_overlap(std::min(ti, tj), std::max(ti, tj), -gap, std::min(atom->radius[i], atom->radius[j]));
+}
+
+// error->one: usually one rank sees the pair (both atoms are in its domain); a rank that stops
+// aborts the others, so none waits for it
+void PairDEMBase::coincident_atoms(tagint a, tagint b)
+{
+  error->one(FLERR, "Pair {}: atoms {} and {} are at the same position on step {}: their contact has "
+             "no normal direction (the forces would be NaN). Move or delete one of them (e.g. "
+             "delete_atoms overlap)", force->pair_style, a, b, update->ntimestep);
+}
+
+void PairDEMBase::warn_deep_overlap(tagint a, tagint b, double overlap, double radius)
+{
+  if (warned_deep) return;
+  warned_deep = true;
+  error->warning(FLERR, "Pair {}: atoms {} and {} overlap by {:.6g} on step {}, more than the smaller "
+                 "radius ({:.6g}): were they created inside each other? The contact force is far beyond "
+                 "the law's range (only the first such contact of a run is reported)", force->pair_style,
+                 a, b, overlap, update->ntimestep, radius);
 }
 
 void DEM_NS::gather_rigid_masses(LAMMPS *lmp, Fix *fix_rigid, double *&mass, int &nmax, const char *name)

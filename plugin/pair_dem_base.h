@@ -98,6 +98,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double *maxrad_dynamic = nullptr, *maxrad_frozen = nullptr;
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
+  bool warned_deep = false;        // a contact deeper than a radius was reported this run
 
   void allocate_base();
   virtual std::string history_fix_style() const { return "DEM_HISTORY"; }
@@ -121,6 +122,12 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   }
   double effective_mass(int i, int j) const { return effective_mass_rule()(i, j); }
   std::string history_id() const;
+  // The pair loops' rare path, for a touching contact deeper than the smaller radius (c.gap <
+  // -min(R1, R2)): coincident centres (rsq = 0, no normal: every number would become NaN) stop
+  // the run, naming the atoms; otherwise the first such contact of a run is warned about.
+  [[gnu::cold, gnu::noinline]] void deep_contact(int i, int j, double gap, double rsq);
+  [[noreturn]] void coincident_atoms(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b);
+  void warn_deep_overlap(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double overlap, double radius);
 };
 
 }    // namespace DEM_NS

@@ -11,11 +11,12 @@
 namespace DEM_NS {
 
 // The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
-// which the wall contacts are added.
+// which the wall contacts are added; id its atom ID (for reports).
 struct WallBall {
   dem::Vec3 x, v, w;
   double r, m;
   dem::Vec3 f, t;
+  long long id;
 };
 
 // How far from a ball's centre a wall surface is looked for: the contact gap below the largest
@@ -37,7 +38,9 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 // is not advanced). ENERGY: accumulate the dissipation (energy yes). Tally receives
 //   tally.contact(wall id, F, T): force F on the wall and its torque T about `origin`,
 // and sums into its members strain, slip, dashpot, plastic, activated and overflow (a contact
-// that found no free slot: the caller reports it).
+// that found no free slot: the caller reports it);
+//   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
+// behind the wall surface: rare), for the caller to warn about.
 template <class Law, bool ENERGY, class Tally>
 DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::WallTouch *touches, int nt, double *row,
                                int nslot, WallBall &b, double dt, bool advance, dem::Vec3 origin, Tally &tally)
@@ -73,6 +76,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
       }
       continue;
     }
+    if (c.gap < -b.r) tally.deep(b.id, -c.gap, b.r);
     if (!slot) {
       if (!free_slot) {
         tally.overflow += 1.0;

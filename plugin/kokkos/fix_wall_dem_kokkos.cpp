@@ -43,7 +43,8 @@ FixWallDEMKokkos<DeviceType, Style>::FixWallDEMKokkos(LAMMPS *lmp, int narg, cha
   this->kokkosable = 1;
   this->atomKK = (AtomKokkos *) this->atom;
   this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK;
+  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK |
+      TAG_MASK;
   this->datamask_modify = F_MASK | TORQUE_MASK;
   this->exchange_comm_device = 1;
   this->sort_device = 1;
@@ -83,6 +84,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k.radius = this->atomKK->k_radius.template view<DeviceType>();
   k.rmass = this->atomKK->k_rmass.template view<DeviceType>();
   k.mask = this->atomKK->k_mask.template view<DeviceType>();
+  k.tag = this->atomKK->k_tag.template view<DeviceType>();
   k.hist = k_hist.template view<DeviceType>();
   k.params = this->params;
   k.walls = this->fixed;
@@ -115,6 +117,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   this->cumulative[FixWallDEMBase::V_DASHPOT] += sum.dashpot;
   this->cumulative[FixWallDEMBase::V_PLASTIC] += sum.plastic;
   this->cumulative[FixWallDEMBase::V_ACTIVATED] += sum.activated;
+  if (sum.deep_overlap > 0.0) this->warn_deep_overlap(sum.deep_id, sum.deep_overlap, sum.deep_radius);
 }
 
 // One owned atom against the walls: the body of FixWallDEM::loop.
@@ -135,7 +138,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
     return;
   }
   WallBall b{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, r, rmass[i],
-             {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}};
+             {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
   wall_ball_step<Law, ENERGY>(params, touches, nt, row, nslot, b, dt, advance, origin, sum);
   f(i, 0) = b.f.x;
   f(i, 1) = b.f.y;

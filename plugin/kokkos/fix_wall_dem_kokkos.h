@@ -25,6 +25,8 @@ struct WallSums {
   double rows[MAXROWS][FixWallDEMBase::A_COUNT];
   double total[FixWallDEMBase::A_COUNT];    // force, torque, contacts over all walls
   double strain, slip, dashpot, plastic, activated, overflow;
+  long long deep_id;    // the deepest contact beyond the ball's radius (0: none), for the host to report
+  double deep_overlap, deep_radius;
 
   KOKKOS_INLINE_FUNCTION WallSums()
   {
@@ -33,6 +35,8 @@ struct WallSums {
       for (int r = 0; r < MAXROWS; r++) rows[r][k] = 0.0;
     }
     strain = slip = dashpot = plastic = activated = overflow = 0.0;
+    deep_id = 0;
+    deep_overlap = deep_radius = 0.0;
   }
   KOKKOS_INLINE_FUNCTION void operator+=(const WallSums &o)
   {
@@ -46,6 +50,14 @@ struct WallSums {
     plastic += o.plastic;
     activated += o.activated;
     overflow += o.overflow;
+    if (o.deep_overlap > deep_overlap) deep(o.deep_id, o.deep_overlap, o.deep_radius);
+  }
+  KOKKOS_INLINE_FUNCTION void deep(long long id, double overlap, double radius)
+  {
+    if (overlap <= deep_overlap) return;
+    deep_id = id;
+    deep_overlap = overlap;
+    deep_radius = radius;
   }
   // the Tally of wall_ball_step
   KOKKOS_INLINE_FUNCTION void contact(int wall_id, dem::Vec3 F, dem::Vec3 T)
@@ -70,6 +82,7 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   typename AT::t_kkacc_1d_3 f, torque;
   typename AT::t_kkfloat_1d_randomread radius, rmass;
   typename AT::t_int_1d_randomread mask;
+  typename AT::t_tagint_1d_randomread tag;
   typename AT::t_double_2d_lr hist;    // one row per atom (FixWallDEMBase::hist)
 
   typename Law::Params params;

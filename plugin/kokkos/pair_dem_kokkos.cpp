@@ -153,6 +153,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
   fix_historyKK->k_firstvalue.template modify<DeviceType>();
+  // the kernel's rare contacts, as the CPU loop reports them (PairDEMBase::deep_contact)
+  if (sum.same_a) this->coincident_atoms(sum.same_a, sum.same_b);
+  if (sum.deep_a) this->warn_deep_overlap(sum.deep_a, sum.deep_b, sum.deep_overlap, sum.deep_radius);
 
   if (this->eflag_global) this->eng_vdwl += sum.evdwl;
   if (this->vflag_global)
@@ -298,6 +301,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
 
     const typename Law::Params &p = d_params(itype, type[j]);
     const dem::Contact c = contact();
+    // deeper than the smaller radius (rare): for PairDEMKokkos::compute to report
+    if (c.gap < -(ri < rj ? ri : rj)) sum.deep(tag[i], tag[j], c.gap, rsq, ri < rj ? ri : rj);
     for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
     History h = History::load(slot, orient, layout);

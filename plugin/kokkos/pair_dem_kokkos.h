@@ -24,16 +24,41 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 template <int NEIGHFLAG, int NEWTON, int TALLY> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
-// the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events).
+// the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
+// and the rare contacts deeper than the smaller radius, which the host reports (a kernel cannot
+// raise an error): a pair of atom IDs whose centres coincide, and the deepest other one.
 struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
+  LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
+  LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
+  double deep_overlap, deep_radius;
 
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
     evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
+    same_a = same_b = deep_a = deep_b = 0;
+    deep_overlap = deep_radius = 0.0;
+  }
+  // one of the kernel's rare contacts, between atoms with IDs a and b (any order)
+  KOKKOS_INLINE_FUNCTION void deep(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double gap, double rsq, double radius)
+  {
+    if (a > b) {
+      const LAMMPS_NS::tagint t = a;
+      a = b;
+      b = t;
+    }
+    if (rsq == 0.0) {
+      same_a = a;
+      same_b = b;
+    } else if (-gap > deep_overlap) {
+      deep_a = a;
+      deep_b = b;
+      deep_overlap = -gap;
+      deep_radius = radius;
+    }
   }
   KOKKOS_INLINE_FUNCTION void operator+=(const DEMSums &o)
   {
@@ -46,6 +71,16 @@ struct DEMSums {
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;
+    if (o.same_a && !same_a) {
+      same_a = o.same_a;
+      same_b = o.same_b;
+    }
+    if (o.deep_overlap > deep_overlap) {
+      deep_a = o.deep_a;
+      deep_b = o.deep_b;
+      deep_overlap = o.deep_overlap;
+      deep_radius = o.deep_radius;
+    }
   }
 };
 

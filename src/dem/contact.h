@@ -27,7 +27,9 @@ DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen
   return arithmetic ? 0.5 * (m1 + m2) : m1 * m2 / (m1 + m2);
 }
 
-// Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0).
+// Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0). At r = 0
+// there is no normal: n = d / 0 is NaN and so is everything computed from it, so callers must
+// not pass coincident centres (the pair styles stop with an error naming the atoms).
 DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
                              Vec3 w2, double meff)
 {

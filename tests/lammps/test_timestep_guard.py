@@ -85,6 +85,11 @@ def main():
                          f"{label}: the report table lists the contacts")
                 small = run(deck(law, wall, tc / 50, speed, vel))
                 chk.true("exceeds t_c" not in small.output, f"{label}: dt = t_c/50 does not warn")
+    # bad impact speeds are errors naming the keyword and its range
+    for wall in (False, True):
+        for bad in ("0", "-1"):
+            msg = run(deck("hertz", wall, 1e-6, f"impact_speed {bad}", 0.0), expect_error=True).error
+            chk.true("impact_speed" in msg and "(0, inf)" in msg, f"impact_speed {bad} ({'wall' if wall else 'pair'}): '{msg}'")
     chk.finish()
 
 
