@@ -5,14 +5,14 @@ namespace DEM_NS {
 
 const char *const hertz_keywords[H_COUNT] = {"hz_shear", "hz_poiss", "hz_alpha", "hz_mode", "fric",
                                              "rgap", "dp_nratio", "dp_sratio", "dp_alpha", "dp_mode",
-                                             "restitution", "tan_mode", "fric_dyn", "v_slide"};
+                                             "restitution", "tan_mode", "fric_dyn", "v_slide", "hz_emod"};
 
 std::string hertz_set(HertzProperties &p, const std::string &key, double v)
 {
   const int k = keyword_index(hertz_keywords, H_COUNT, key);
   if (k == H_COUNT)
     return "unknown keyword " + key + " (allowed: hz_shear hz_poiss hz_alpha hz_mode fric rgap "
-           "dp_nratio dp_sratio dp_alpha dp_mode restitution tan_mode fric_dyn v_slide)";
+           "dp_nratio dp_sratio dp_alpha dp_mode restitution tan_mode fric_dyn v_slide hz_emod)";
   std::string err;
   switch (k) {
     case H_SHEAR: case H_ALPHA: case H_FRIC: case H_DP_ALPHA: case H_FRIC_DYN: case H_V_SLIDE:
@@ -25,16 +25,24 @@ std::string hertz_set(HertzProperties &p, const std::string &key, double v)
     case H_DP_NRATIO: case H_DP_SRATIO: err = check_ratio(key, v); break;
     case H_DP_MODE: err = check_dp_mode(key, v); break;
     case H_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
+    case H_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
   }
   if (err.empty()) p.put(k, v);
   return err;
+}
+
+// A type's shear modulus: hz_shear, or G = E / (2 (1 + nu)) from hz_emod and the type's hz_poiss
+// (Rocky and most users give E and nu).
+static double shear_modulus(const HertzProperties &p)
+{
+  return p.has(H_EMOD) ? p.value[H_EMOD] / (2.0 * (1.0 + p.value[H_POISS])) : p.value[H_SHEAR];
 }
 
 // Contact shear modulus and Poisson's ratio from the pieces' (eq. 18-19). A piece with G = 0
 // makes the contact carry no Hertz force.
 static void inherit_elastic(const HertzProperties &a, const HertzProperties &b, double &g, double &nu)
 {
-  const double g1 = a.value[H_SHEAR], g2 = b.value[H_SHEAR];
+  const double g1 = shear_modulus(a), g2 = shear_modulus(b);
   const double nu1 = a.value[H_POISS], nu2 = b.value[H_POISS];
   if (g1 == 0.0 || g2 == 0.0) {
     g = 0.0;
@@ -53,9 +61,12 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
   out = dem::HertzParams{};
   const char *const *names = hertz_keywords;
   double g, nu, v;
+  for (const auto *p : {&a, &b, &pair})
+    if (p->has(H_SHEAR) && p->has(H_EMOD)) return "hz_shear and hz_emod are alternatives: give one or the other";
   inherit_elastic(a, b, g, nu);
   if (pair.has(H_SHEAR)) g = pair.value[H_SHEAR];
   if (pair.has(H_POISS)) nu = pair.value[H_POISS];
+  if (pair.has(H_EMOD)) g = pair.value[H_EMOD] / (2.0 * (1.0 + nu));    // with the contact's nu
   out.hn_factor = 2.0 * g / (3.0 * (1.0 - nu));
   out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
   // friction: the minimum (eq. 20)

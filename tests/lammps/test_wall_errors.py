@@ -40,6 +40,8 @@ CASES = [
     ("keyword without value", deck("linear kn zplane 0 NULL"), ["kn", "value"]),
     ("hertz poisson", deck("hertz hz_shear 1e6 hz_poiss 0.7 zplane 0 NULL"), ["hz_poiss", "(-1, 0.5]"]),
     ("hertz negative shear", deck("hertz hz_shear -1 zplane 0 NULL"), ["hz_shear", "[0, inf)"]),
+    ("hertz hz_emod 0", deck("hertz hz_emod 0 zplane 0 NULL"), ["hz_emod", "(0, inf)"]),
+    ("hertz hz_emod and hz_shear", deck("hertz hz_emod 1e9 hz_shear 1e8 zplane 0 NULL"), ["hz_shear and hz_emod", "alternatives"]),
     ("plane NULL NULL", deck("linear kn 1 zplane NULL NULL"), ["NULL NULL", "no wall"]),
     ("plane lo above hi", deck("linear kn 1 xplane 1 -1"), ["lo", "below hi"]),
     ("plane in periodic dimension", deck("linear kn 1 zplane 0 NULL", zb="p"), ["periodic", "zplane"]),
