@@ -343,8 +343,14 @@ template <class Style> void PairDEM<Style>::transfer_history(double *source, dou
     target[k] = History::is_vector_slot(k, history_parts) ? -source[k] : source[k];
 }
 
+// The restart data start with a mark and the size of the stored properties, so that a file whose
+// properties have another layout (an earlier version of the plugin) is refused instead of misread.
+constexpr int RESTART_MARK = 0x44454d32;    // "DEM2"; earlier files start with a 0 or 1
+
 template <class Style> void PairDEM<Style>::write_restart(FILE *fp)
 {
+  const int header[2] = {RESTART_MARK, static_cast<int>(sizeof(Properties))};
+  fwrite(header, sizeof(int), 2, fp);
   write_restart_settings(fp);
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
@@ -355,6 +361,13 @@ template <class Style> void PairDEM<Style>::write_restart(FILE *fp)
 
 template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
 {
+  int header[2] = {0, 0};
+  if (comm->me == 0) utils::sfread(FLERR, header, sizeof(int), 2, fp, nullptr, error);
+  MPI_Bcast(header, 2, MPI_INT, 0, world);
+  if (header[0] != RESTART_MARK || header[1] != static_cast<int>(sizeof(Properties)))
+    error->all(FLERR, "Pair {}: the restart file was written by another version of the plugin, whose "
+               "pair_coeff properties have another layout: rerun the input that wrote it with this version",
+               Style::name);
   read_restart_settings(fp);
   allocate();
   for (int i = 1; i <= atom->ntypes; i++)
