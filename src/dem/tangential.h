@@ -4,7 +4,7 @@
 //      Sliding starts when |F*| >= fric |F_n| and goes on while |F*| >= fric_dyn |F_n|, limited to
 //      fric_dyn |F_n|; with fric_dyn = fric (the default) this is PFC's single coefficient.
 //   1  Rocky's "Coulomb limit": F_s = -mu |F_n| v_s/|v_s|, no spring; mu = fric below the sliding
-//      speed v_slide, fric_dyn above it.
+//      speed v_slide, fric_dyn above it; no force while |v_s| <= 1e-9 |v| (round-off).
 //   2  Rocky's "Mindlin-Deresiewicz" (Hertz normal force only, see hertz.h).
 // F_s acts on particle 2; ds = v_s dt is its shear displacement relative to particle 1.
 // SPDX-License-Identifier: GPL-2.0-or-later
@@ -63,7 +63,11 @@ DEM_INLINE void coulomb_limit(const Tangential &t, Vec3 fs_old, const Increments
   const double speed = norm(inc.vs);
   const bool slip = speed >= t.v_slide;
   const double mu = slip ? t.fric_dyn : t.fric;
-  const Vec3 fs = speed > 0.0 ? (-mu * fn_limit / speed) * inc.vs : Vec3{0.0, 0.0, 0.0};
+  // v_s = v - (v.n) n: in a head-on contact off the axes only round-off (1e-16 of the speeds
+  // the particles had) is left, in a random direction: a shear speed below 1e-9 of the relative
+  // speed counts as none
+  const bool moving = speed * speed > 1e-18 * (inc.vn * inc.vn + speed * speed);
+  const Vec3 fs = moving ? (-mu * fn_limit / speed) * inc.vs : Vec3{0.0, 0.0, 0.0};
   set_shear_state(fs, slip, h, r);
   if constexpr (ENERGY) r.d_slip = -0.5 * dot(fs_old + fs, inc.ds);
 }

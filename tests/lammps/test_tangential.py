@@ -16,6 +16,9 @@
    v0 / (1 + 2/5 (R/l)^2), l = R - delta/2 the lever arm (5/7 v0), for every tangential model.
    The spring models keep a small stick oscillation and the Coulomb limit chatters about v_t = 0,
    so the rolling speed is averaged over 1000 steps (several oscillation periods).
+3. Head-on along a diagonal (tan_mode 1): the shear velocity v - (v.n) n is round-off (~1e-16 of
+   the speed) in a random direction, which must not be taken for sliding: the restitution equals
+   that of the same collision without a shear force (tan_mode 0 with no shear spring) to 1e-12.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -186,10 +189,50 @@ def check_slip_to_roll(chk):
         chk.close(f"{style} tan_mode {mode}: stays on the surface at its resting overlap", overlap, delta0, rel=0.05)
 
 
+def head_on_diagonal(style, coeffs, dt=2e-7, steps=20000):
+    """Restitution of two spheres meeting head-on along (1, 2, 3)/sqrt(14) at 1 m/s."""
+    d = 2 * R + 1e-5
+    n = [k / math.sqrt(14.0) for k in (1.0, 2.0, 3.0)]
+    deck = f"""
+units si
+atom_style sphere
+atom_modify map array
+comm_modify vel yes
+region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
+create_box 1 box
+create_atoms 1 single 0 0 0
+create_atoms 1 single {d * n[0]:.17g} {d * n[1]:.17g} {d * n[2]:.17g}
+set group all diameter {2 * R} density {RHO}
+velocity all set 0 0 0
+set atom 1 vx {0.5 * n[0]:.17g} vy {0.5 * n[1]:.17g} vz {0.5 * n[2]:.17g}
+set atom 2 vx {-0.5 * n[0]:.17g} vy {-0.5 * n[1]:.17g} vz {-0.5 * n[2]:.17g}
+pair_style {style}
+pair_coeff * * {coeffs}
+neighbor 0.002 bin
+fix integrate all nve/sphere
+timestep {dt}
+run {steps}
+variable vn equal (vx[2]-vx[1])*{n[0]:.17g}+(vy[2]-vy[1])*{n[1]:.17g}+(vz[2]-vz[1])*{n[2]:.17g}
+print "@ e $(v_vn:%.17g)"
+"""
+    return run(deck)["e"]
+
+
+def check_head_on(chk):
+    for style, normal, no_shear in (("dem/linear", "kn 2e5 restitution 0.5 dp_mode 1", "ks 0"),
+                                    ("dem/hertz", "hz_shear 1e7 hz_poiss 0.25 restitution 0.5 dp_mode 1", "dp_sratio 0"),
+                                    ("dem/hysteretic", "kn 2e5 restitution 0.5", "kt_ratio 0")):
+        e1 = head_on_diagonal(style, f"{normal} fric 0.5 tan_mode 1")
+        e0 = head_on_diagonal(style, f"{normal} fric 0 tan_mode 0 {no_shear}")
+        chk.true(0.2 < e0 < 0.6, f"{style}: the diagonal collision has ended, e = {e0:.6g}")
+        chk.close(f"{style}: head-on along a diagonal, tan_mode 1 restitution as without shear force", e1, e0, rel=1e-12)
+
+
 def main():
     chk = Checks()
     check_load_paths(chk)
     check_slip_to_roll(chk)
+    check_head_on(chk)
     chk.finish()
 
 
