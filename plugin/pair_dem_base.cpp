@@ -99,6 +99,7 @@ void PairDEMBase::init_style()
     error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
 
   check_properties();
+  forces_computed = false;
 
   neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
 
@@ -212,6 +213,7 @@ void PairDEMBase::begin_step_outputs()
 
 void PairDEMBase::end_step_outputs()
 {
+  forces_computed = true;
   totals[N_ACTIVATED_ALL] += totals[N_ACTIVATED];
   totals[N_SLIP_START_ALL] += totals[N_SLIP_START];
   totals[N_SLIP_END_ALL] += totals[N_SLIP_END];
