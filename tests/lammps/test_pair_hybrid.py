@@ -7,7 +7,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, read_dump, run  # noqa: E402
-from pile import LAW_COEFFS, pile_deck  # noqa: E402
+from pile import LAW_COEFFS, R, pile_deck  # noqa: E402
 
 STEPS = 3000
 
@@ -23,7 +23,13 @@ def pile(pair_style, coeffs, law):
 
 
 def worst(a, b):
-    return max(abs(a[i][c] - b[i][c]) for i in a for c in a[i] if c != "id")
+    """Largest difference relative to the largest magnitude of that column (positions: the radius)."""
+    cols = [c for c in next(iter(a.values())) if c != "id"]
+    out = 0.0
+    for c in cols:
+        scale = R if c in "xyz" else max(abs(b[i][c]) for i in b) or 1.0
+        out = max(out, max(abs(a[i][c] - b[i][c]) for i in a) / scale)
+    return out
 
 
 def main():
@@ -42,7 +48,8 @@ def main():
         for what, (pair_style, coeffs) in cases.items():
             got, thermo = pile(pair_style, coeffs, law)
             d = worst(got, ref)
-            chk.true(d < 1e-12 and got.keys() == ref.keys(),
+            # the same to round-off: the sub-styles' neighbor lists may list the pairs in another order
+            chk.true(d < 1e-9 and got.keys() == ref.keys(),
                      f"{law}, {what}: final state as with {style} (largest difference {d:.3g})")
             chk.close(f"{law}, {what}: strain energy (compute pair)", thermo["c_dem[1]"], ref_thermo["c_dem[1]"],
                       rel=1e-9)

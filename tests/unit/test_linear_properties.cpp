@@ -100,7 +100,7 @@ TEST(LinearProperties, PairOverrideReplacesOnlyTheKeywordsItNames)
   EXPECT_NE(linear_mix(m, m, props({{"kn", 7.0}}), false, out).find("both kn and ks"), std::string::npos);
   ASSERT_EQ(linear_mix(m, m, props({{"kn", 7.0}, {"ks", 3.0}}), false, out), "");
   EXPECT_FALSE(out.from_material);
-  EXPECT_NE(linear_mix(a, b, props({{"emod", 1e6}}), false, out).find("property of a type"), std::string::npos);
+  EXPECT_NE(linear_mix(a, b, props({{"emod", 1e6}}), false, out).find("properties of a type"), std::string::npos);
 }
 
 TEST(LinearProperties, OverflowingDerivedStiffnessIsAnErrorNamingTheKeyword)
