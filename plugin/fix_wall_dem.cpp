@@ -46,6 +46,13 @@ struct WallIdentity {
 
 namespace DEM_NS {
 
+int first_wall_style_arg(int narg, char **arg)
+{
+  int iarg = 4;
+  while (iarg < narg && !is_wall_style(arg[iarg])) iarg++;
+  return iarg;
+}
+
 void *create_fix_wall_dem(void *ptr, int narg, char **arg)
 {
   auto *lmp = static_cast<LAMMPS *>(ptr);
@@ -71,8 +78,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
     error->all(FLERR, "{} requires atom attributes radius, rmass, omega and torque (atom_style sphere)", me);
 
-  int iarg = 4;
-  while (iarg < narg && !is_wall_style(arg[iarg])) iarg++;
+  int iarg = first_wall_style_arg(narg, arg);
   if (iarg >= narg)
     error->all(FLERR, "{}: no wall style given (xplane, yplane, zplane, zcylinder or region)", me);
   first_wall_arg = iarg;
@@ -106,12 +112,14 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
     fixed.radius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
     if (!(fixed.radius > 0.0))
       error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me, fixed.radius);
+    if (domain->periodicity[0] || domain->periodicity[1])
+      error->all(FLERR, "{}: cannot put a zcylinder wall in a periodic dimension: x and y must be non-periodic", me);
     nslot = nrows = 1;
     iarg += 2;
   } else {
     wallstyle = REGION;
     if (iarg + 2 > narg) error->all(FLERR, "{}: region needs a region ID", me);
-    idregion = utils::strdup(arg[iarg + 1]);
+    idregion = arg[iarg + 1];
     region = domain->get_region_by_id(idregion);
     if (!region) error->all(FLERR, "{}: region {} does not exist", me, idregion);
     nslot = nrows = region->cmax;
@@ -174,21 +182,31 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
   create_attribute = 1;
   rows_local.assign(nrows * A_COUNT, 0.0);
   rows_all.assign(nrows * A_COUNT, 0.0);
+  // the per-atom history and Atom's callbacks come last, in register_atom_arrays: see there
+}
 
-  FixWallDEMBase::grow_arrays(atom->nmax);
+// Called at the end of the constructor of the most derived class, after every check that can
+// fail: Atom::delete_callback finds a fix by its place in the fix list, which a fix whose
+// constructor failed never got, so its destructor could not remove callbacks (and an error thrown
+// there, during the unwinding of the first, aborts the process).
+void FixWallDEMBase::register_atom_arrays()
+{
+  grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
+  callbacks_added = true;
   for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
 }
 
 FixWallDEMBase::~FixWallDEMBase()
 {
   if (copymode) return;
-  atom->delete_callback(id, Atom::GROW);
-  atom->delete_callback(id, Atom::RESTART);
+  if (callbacks_added) {
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+  }
   memory->destroy(hist);
   memory->destroy(mass_rigid);
-  delete[] idregion;
 }
 
 int FixWallDEMBase::setmask()
@@ -226,6 +244,11 @@ void FixWallDEMBase::init()
   }
   max_gap = positive_rgap();
   warned_deep = false;
+  // as for the pair styles (PairDEMBase::init_style): a reference gap is a few skins at most, and
+  // a huge one would reach (and push) every particle
+  if (max_gap > neighbor->skin)
+    error->all(FLERR, "Fix {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with SKIN >= rgap",
+               style, max_gap, neighbor->skin);
 
   fix_rigid = nullptr;
   for (auto *fix : modify->get_fix_list())
@@ -480,6 +503,8 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
   const std::string err =
       Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  // the Kokkos variant's own checks come before its construction (create_fix_wall_dem_kokkos)
+  register_atom_arrays();
 }
 
 // one row per type of the group's particles, its smallest against the wall (contact_report.h)

@@ -30,6 +30,8 @@ namespace DEM_NS {
 
 // The creator LAMMPS calls for "fix ... wall/dem LAW ...": picks the law from arg[3].
 void *create_fix_wall_dem(void *lmp, int narg, char **arg);
+// Index of the wall style (xplane ... region) in the arguments of fix wall/dem, narg if none.
+int first_wall_style_arg(int narg, char **arg);
 
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
@@ -70,7 +72,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   int first_wall_arg = 0;        // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
   int wallstyle = XPLANE;
   dem::FixedWalls fixed;         // planes and zcylinder: their geometry and shear velocity
-  char *idregion = nullptr;
+  std::string idregion;    // (a std::string: nothing to free when a constructor fails)
   LAMMPS_NS::Region *region = nullptr;
   bool region_reset = false;     // restart data did not match the region: reset its motion
   std::string restart_mismatch;  // the restart data is another wall's (law, geometry): why
@@ -98,6 +100,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   double vector_all[V_COUNT] = {};
   bool reduced = false;
 
+  bool callbacks_added = false;    // register_atom_arrays was called
+  void register_atom_arrays();
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
   virtual void report_timescales() = 0;
@@ -112,7 +116,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
 // The keywords on the fix line are the properties of the ball-wall contact itself (no inheritance
 // from the particles' types): they are mixed as two like types whose pair has them set, so that
 // pair-level values (kn, ks, fric, ...) are used as given. Linear's emod/kratio are per-type
-// keywords only: they stay on the types, and wall_params turns them into the ball-facet stiffness.
+// keywords only (and hysteretic's emod): they stay on the types, and wall_params turns them into the
+// ball-facet stiffness.
 template <class Style> struct WallMix {
   static typename Style::Properties pair_part(typename Style::Properties p) { return p; }
 };
@@ -120,6 +125,14 @@ template <> struct WallMix<LinearStyle> {
   static LinearProperties pair_part(LinearProperties p)
   {
     p.set &= ~((1u << K_EMOD) | (1u << K_KRATIO));
+    return p;
+  }
+};
+
+template <> struct WallMix<HystereticStyle> {
+  static HystProperties pair_part(HystProperties p)
+  {
+    p.set &= ~(1u << Y_EMOD);
     return p;
   }
 };

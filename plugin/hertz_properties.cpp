@@ -69,11 +69,18 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
   if (pair.has(H_EMOD)) g = pair.value[H_EMOD] / (2.0 * (1.0 + nu));    // with the contact's nu
   out.hn_factor = 2.0 * g / (3.0 * (1.0 - nu));
   out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
+  if (!std::isfinite(out.hn_factor))    // huge hz_shear
+    return not_finite("hz_shear", type_values(a, b, pair, H_SHEAR), "a Hertz factor 2G/(3(1-nu))", out.hn_factor);
   // friction: the minimum (eq. 20)
   std::string err = tangential_mix(a, b, pair, {H_TAN_MODE, H_FRIC, H_FRIC_DYN, H_V_SLIDE}, names, out.tan);
   if (!err.empty()) return err;
   if (!(err = same_or_pair(a, b, pair, H_RGAP, names, out.rgap)).empty()) return err;
   if (!(err = same_or_pair(a, b, pair, H_ALPHA, names, out.alpha_h)).empty()) return err;
+  // the tangent stiffness alpha_h h_n delta^(alpha_h - 1) is computed as (alpha_h h_n) times the
+  // power, which underflows to 0 for a huge exponent: inf times 0
+  if (!std::isfinite(out.alpha_h * 2.0 * out.hn_factor))
+    return not_finite("hz_alpha", type_values(a, b, pair, H_ALPHA), "a tangent-stiffness factor alpha_h h_n",
+                      out.alpha_h * 2.0 * out.hn_factor);
   if (!(err = same_or_pair(a, b, pair, H_MODE, names, v)).empty()) return err;
   out.hz_mode = static_cast<int>(v);
   if (!(err = same_or_pair(a, b, pair, H_DP_ALPHA, names, out.alpha_d)).empty()) return err;

@@ -31,6 +31,8 @@ std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, con
   const char *const *names = hysteretic_keywords;
   for (const auto *p : {&a, &b, &pair})
     if (p->has(Y_EMOD) && p->has(Y_KN)) return "emod and kn are alternatives: give one or the other";
+  if (pair.has(Y_EMOD))
+    return "emod is a property of a type (pair_coeff I I): for a pair of types set kn";
 
   // loading stiffness: for the pair, from material (Rocky: K = E L per particle, L = 2R, in
   // series), or the types' springs in series
@@ -52,6 +54,17 @@ std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, con
   if (!(err = same_or_pair(a, b, pair, Y_KT_RATIO, names, out.kt_ratio)).empty()) return err;
   if (out.tan.mode == dem::TAN_COULOMB && out.kt_ratio > 0.0)
     return "tan_mode 1 (Coulomb limit) has no shear spring: kt_ratio must be 0";
+
+  // derived parameters that overflowed: K_nl (huge kn in series), 1/emod, K_nu = K_nl/e^2, K_t
+  if (!std::isfinite(out.kn)) return not_finite("kn", type_values(a, b, pair, Y_KN), "a loading stiffness K_nl", out.kn);
+  if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
+    return not_finite("emod", type_values(a, b, pair, Y_EMOD), "1/emod", std::max(out.inv_emod1, out.inv_emod2));
+  if (!std::isfinite(out.kn / (out.e * out.e)))
+    return not_finite("restitution", type_values(a, b, pair, Y_RESTITUTION), "an unloading stiffness K_nl/e^2",
+                      out.kn / (out.e * out.e));
+  if (!std::isfinite(out.kt_ratio * out.kn))
+    return not_finite("kt_ratio", type_values(a, b, pair, Y_KT_RATIO), "a shear stiffness kt_ratio K_nl",
+                      out.kt_ratio * out.kn);
   return {};
 }
 

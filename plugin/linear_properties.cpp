@@ -40,27 +40,42 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
     if (p->has(K_EMOD) && (p->has(K_KN) || p->has(K_KS)))
       return "emod/kratio and kn/ks are alternatives: give one or the other";
 
-  if ((a.has(K_KRATIO) && !a.has(K_EMOD)) || (b.has(K_KRATIO) && !b.has(K_EMOD)) || pair.has(K_KRATIO))
+  if (pair.has(K_EMOD) || pair.has(K_KRATIO))
+    return "emod and kratio are properties of a type (pair_coeff I I): for a pair of types set kn and ks";
+  if ((a.has(K_KRATIO) && !a.has(K_EMOD)) || (b.has(K_KRATIO) && !b.has(K_EMOD)))
     return "kratio needs emod on the same type";
 
-  // stiffness: explicit for the pair, from material (Woo's series connector, PFC eq. 17),
-  // or the types' springs in series (PFC eq. 15)
-  if (pair.has(K_KN) || pair.has(K_KS)) {
-    out.kn = pair.value[K_KN];
-    out.ks = pair.value[K_KS];
-  } else if (a.has(K_EMOD) && b.has(K_EMOD)) {
-    out.from_material = true;
-    out.inv_emod1 = 1.0 / a.value[K_EMOD];
-    out.inv_emod2 = 1.0 / b.value[K_EMOD];
-    // kratio mixes as the arithmetic mean (Woo averages ktDivKn); 0 on either side means ks = 0
-    const double ka = a.value[K_KRATIO], kb = b.value[K_KRATIO];
-    out.kratio = (ka > 0.0 && kb > 0.0) ? 0.5 * (ka + kb) : 0.0;
-  } else if (a.has(K_EMOD) || b.has(K_EMOD)) {
-    return "one type has emod and the other kn/ks: set kn and ks for the pair of types";
+  // stiffness: the types' springs in series (PFC eq. 15), or from material (Woo's series
+  // connector, PFC eq. 17); a pair's kn or ks replaces only the one it names
+  const bool pair_kn = pair.has(K_KN), pair_ks = pair.has(K_KS);
+  if (a.has(K_EMOD) || b.has(K_EMOD)) {
+    if (pair_kn && pair_ks) {
+      out.kn = pair.value[K_KN];
+      out.ks = pair.value[K_KS];
+    } else if (pair_kn || pair_ks) {
+      // the material's kn and ks depend on the radii of each contact: one cannot be kept alone
+      return std::string("the types take kn and ks from emod/kratio, which depend on the radii: a pair of "
+                         "types that sets ") + (pair_kn ? "kn" : "ks") + " must set both kn and ks";
+    } else if (a.has(K_EMOD) && b.has(K_EMOD)) {
+      out.from_material = true;
+      out.inv_emod1 = 1.0 / a.value[K_EMOD];
+      out.inv_emod2 = 1.0 / b.value[K_EMOD];
+      // kratio mixes as the arithmetic mean (Woo averages ktDivKn); 0 on either side means ks = 0
+      const double ka = a.value[K_KRATIO], kb = b.value[K_KRATIO];
+      out.kratio = (ka > 0.0 && kb > 0.0) ? 0.5 * (ka + kb) : 0.0;
+    } else {
+      return "one type has emod and the other kn/ks: set kn and ks for the pair of types";
+    }
   } else {
-    out.kn = series(a.value[K_KN], b.value[K_KN]);
-    out.ks = series(a.value[K_KS], b.value[K_KS]);
+    out.kn = pair_kn ? pair.value[K_KN] : series(a.value[K_KN], b.value[K_KN]);
+    out.ks = pair_ks ? pair.value[K_KS] : series(a.value[K_KS], b.value[K_KS]);
   }
+
+  // derived parameters that overflowed (huge values in series; 1/emod of a subnormal emod)
+  if (!std::isfinite(out.kn)) return not_finite("kn", type_values(a, b, pair, K_KN), "a contact stiffness k_n", out.kn);
+  if (!std::isfinite(out.ks)) return not_finite("ks", type_values(a, b, pair, K_KS), "a contact stiffness k_s", out.ks);
+  if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
+    return not_finite("emod", type_values(a, b, pair, K_EMOD), "1/emod", std::max(out.inv_emod1, out.inv_emod2));
 
   const char *const *names = linear_keywords;
   double v;

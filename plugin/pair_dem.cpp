@@ -42,7 +42,9 @@ template <class Style> void PairDEM<Style>::allocate()
 // type in it (contacts inherit them); with distinct ranges, sets values for those pairs of types.
 template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
 {
-  if (narg < 4 || narg % 2) error->all(FLERR, "pair_coeff for {}: expected I J keyword value ...", Style::name);
+  if (narg < 2) error->all(FLERR, "pair_coeff for {}: expected I J keyword value ...", Style::name);
+  if (narg % 2)
+    error->all(FLERR, "pair_coeff for {}: keyword {} needs a value", Style::name, arg[narg - 1]);
   if (!allocated) allocate();
   int ilo, ihi, jlo, jhi;
   utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
@@ -51,6 +53,11 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
   if (!per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
     error->all(FLERR, "pair_coeff for {}: ranges {} and {} overlap; use the same range for type "
                "properties or disjoint ranges for pairs of types", Style::name, arg[0], arg[1]);
+  // "pair_coeff I J" alone (disjoint ranges) marks pairs of types that inherit everything, for
+  // pair_style hybrid, which maps a pair of types to this style only if its pair_coeff set it
+  if (narg == 2 && per_type)
+    error->all(FLERR, "pair_coeff for {}: expected I J keyword value ... (type properties need at least "
+               "one keyword)", Style::name);
 
   Properties given;
   for (int iarg = 2; iarg < narg; iarg += 2) {
@@ -68,6 +75,12 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
     if (per_type) apply(i, i);
     else
       for (int j = jlo; j <= jhi; j++) apply(i, j);
+  // every pair of types with properties interacts (the types' contacts inherit them): mark it, so
+  // that pair_style hybrid maps "pair_coeff * * dem/... ..." to all of its pairs, as for other styles
+  if (per_type)
+    for (int i = 1; i <= atom->ntypes; i++)
+      for (int j = i + 1; j <= atom->ntypes; j++)
+        if (setflag[i][i] && setflag[j][j]) setflag[i][j] = 1;
 }
 
 template <class Style> void PairDEM<Style>::check_properties()
@@ -77,6 +90,12 @@ template <class Style> void PairDEM<Style>::check_properties()
   bool extra = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
+      // pairs of types without properties (under pair_style hybrid: types of other sub-styles)
+      // never reach the pair loop; they keep the default (zero) parameters
+      if (!setflag[i][j] && !(setflag[i][i] && setflag[j][j])) {
+        params[i][j] = params[j][i] = Params{};
+        continue;
+      }
       const auto &pair = i == j ? Properties{} : props[i][j];
       const std::string err = Style::mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
@@ -301,6 +320,11 @@ void PairDEM<Style>::compute_loop(bool advance)
 // Per-contact output for compute pair/local (history as left by the last force computation).
 template <class Style> double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double, double, double &fforce)
 {
+  // pair_write asks for a force as a function of the distance alone, after an init without a
+  // force computation; compute pair/local asks after one
+  if (!forces_computed)
+    error->all(FLERR, "Pair style {} does not support pair_write: its contact forces depend on the contact "
+               "history, the radii and the velocities, not on the distance alone", Style::name);
   for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
   fforce = 0.0;
   const Params &p = params[itype][jtype];

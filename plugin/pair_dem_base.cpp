@@ -115,6 +115,7 @@ void PairDEMBase::init_style()
 
   check_properties();
   warned_deep = false;
+  forces_computed = false;
 
   neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
 
@@ -229,6 +230,7 @@ void PairDEMBase::begin_step_outputs()
 
 void PairDEMBase::end_step_outputs()
 {
+  forces_computed = true;
   totals[N_ACTIVATED_ALL] += totals[N_ACTIVATED];
   totals[N_SLIP_START_ALL] += totals[N_SLIP_START];
   totals[N_SLIP_END_ALL] += totals[N_SLIP_END];

@@ -99,6 +99,9 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
+  // forces (and the contact history single() reports) computed since the last init: false when
+  // pair_write calls single(), which these styles cannot serve (see PairDEM::single)
+  bool forces_computed = false;
 
   void allocate_base();
   virtual std::string history_fix_style() const { return "DEM_HISTORY"; }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace DEM_NS {
@@ -49,6 +50,27 @@ inline std::string check_ratio(const std::string &key, double v)
 inline std::string check_dp_mode(const std::string &key, double v)
 {
   return (v >= 0.0 && v <= 3.0 && v == std::floor(v)) ? "" : out_of_range(key, v, "0, 1, 2 or 3");
+}
+
+// A number for a message: 1e+308 rather than std::to_string's 309 digits.
+inline std::string short_number(double v)
+{
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+// The error for a derived parameter of a contact that overflowed (inf or NaN): names the keyword
+// whose values (given, or of the two types) produced it.
+inline std::string not_finite(const std::string &key, const std::string &values, const std::string &derived, double v)
+{
+  return "keyword " + key + ": " + values + " give " + derived + " = " + short_number(v) +
+      ", which is not finite (floating-point overflow)";
+}
+template <class P> std::string type_values(const P &a, const P &b, const P &pair, int k)
+{
+  if (pair.has(k)) return "the value " + short_number(pair.value[k]);
+  return "the types' values " + short_number(a.value[k]) + " and " + short_number(b.value[k]);
 }
 
 // Two springs in series (PFC's inheritance of stiffness); a zero spring gives zero.

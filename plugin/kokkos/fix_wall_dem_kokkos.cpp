@@ -9,6 +9,8 @@
 #include "memory_kokkos.h"
 #include "update.h"
 
+#include <cstring>
+
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
 using dem::Vec3;
@@ -18,6 +20,15 @@ namespace DEM_NS {
 template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg, char **arg)
 {
   auto *lmp = static_cast<LAMMPS *>(ptr);
+  // the checks of this variant come before the fix exists, so that no constructor fails after
+  // FixWallDEM's has registered the fix with Atom (see FixWallDEMBase::register_atom_arrays)
+  if (!lmp->kokkos || !lmp->kokkos->kokkos_exists)
+    lmp->error->all(FLERR, "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
+  const int iwall = first_wall_style_arg(narg, arg);
+  if (iwall < narg && strcmp(arg[iwall], "region") == 0)
+    lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
+                    "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
+                    "command, 'suffix on' after it)");
   const std::string law = narg > 3 ? arg[3] : "";
   if (law == "linear") return new FixWallDEMKokkos<DeviceType, LinearStyle>(lmp, narg, arg);
   if (law == "hertz") return new FixWallDEMKokkos<DeviceType, HertzStyle>(lmp, narg, arg);
@@ -34,12 +45,7 @@ FixWallDEMKokkos<DeviceType, Style>::FixWallDEMKokkos(LAMMPS *lmp, int narg, cha
     FixWallDEM<Style>(lmp, narg, arg)
 {
   // (this->style is still the name without the suffix when the fix was made through -sf kk)
-  if (!lmp->kokkos || !lmp->kokkos->kokkos_exists)
-    this->error->all(FLERR, "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
-  if (this->wallstyle == FixWallDEMBase::REGION)
-    this->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
-                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
-                     "command, 'suffix on' after it)");
+  // nothing here may fail: see create_fix_wall_dem_kokkos
   this->kokkosable = 1;
   this->atomKK = (AtomKokkos *) this->atom;
   this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;

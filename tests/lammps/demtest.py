@@ -8,6 +8,7 @@
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
+    clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -78,6 +79,17 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
     elif proc.returncode != 0 or res.error:
         raise AssertionError(f"LAMMPS failed ({proc.returncode}): {res.error}\n" + res.output[-3000:])
     return res
+
+
+# what a process that did not stop on its LAMMPS error as it should prints (an error thrown again
+# while unwinding the first, e.g. from a destructor, ends in std::terminate)
+CRASH_TEXTS = ("terminate called", "Trying to delete", "Aborted", "Segmentation fault", "core dumped",
+               "MPI_ABORT", "Signal:")
+
+
+def clean_error_exit(res):
+    """True if LAMMPS stopped on its error cleanly: exit code 1, nothing of a crash or abort."""
+    return res.returncode == 1 and not any(t in res.output for t in CRASH_TEXTS)
 
 
 def read_dump(path):

@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, run  # noqa: E402
 from test_linear_errors import deck  # noqa: E402
 
 
@@ -52,10 +52,19 @@ CASES = [
      ["hz_alpha", "types 1 and 2"]),
     ("overlapping ranges", hz(f"pair_coeff * * {G}\npair_coeff 1 1*2 {G}"), ["overlap"]),
     ("no ghost velocities", deck(f"pair_coeff * * {G}", pair_style="dem/hertz", comm=""), ["comm_modify vel yes"]),
+    ("huge hz_shear", hz("pair_coeff * * hz_shear 1e308 hz_poiss 0.3"), ["keyword hz_shear", "not finite"]),
+    ("huge hz_shear for a pair", hz(f"pair_coeff * * {G}\npair_coeff 1 2 hz_shear 1e308"),
+     ["keyword hz_shear", "the value 1e+308", "not finite"]),
+    ("huge hz_alpha", hz(f"pair_coeff * * {G} hz_alpha 1e308"), ["keyword hz_alpha", "not finite"]),
+    ("missing value named", hz(f"pair_coeff * * {G} fric"), ["keyword fric needs a value"]),
+    ("pair_write", hz(f"pair_coeff * * {G}\npair_write 1 2 10 r 0.1 0.9 table.txt DEM"),
+     ["dem/hertz does not support pair_write"]),
 ]
 
 chk = Checks()
 for what, text, words in CASES:
-    msg = run(text, expect_error=True).error or ""
-    chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+    res = run(text, expect_error=True)
+    msg = res.error or ""
+    chk.true(all(w in msg for w in words) and clean_error_exit(res),
+             f"{what}: error mentions {words}: '{msg}', exit code {res.returncode}, no crash")
 chk.finish()

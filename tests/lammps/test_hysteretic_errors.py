@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, run  # noqa: E402
 from test_linear_errors import deck  # noqa: E402
 
 
@@ -27,10 +27,20 @@ CASES = [
     ("PFC keyword", hy("pair_coeff * * kn 1 dp_nratio 0.2"), ["unknown keyword dp_nratio", "hys_damp"]),
     ("non-inheritable mismatch", hy("pair_coeff 1 1 kn 1 restitution 0.5\npair_coeff 2 2 kn 1 restitution 0.6"),
      ["restitution", "types 1 and 2"]),
+    ("huge kn in series", hy("pair_coeff * * kn 1e308"), ["keyword kn", "not finite"]),
+    ("huge kt_ratio", hy("pair_coeff * * kn 1e5 kt_ratio 1e308"), ["keyword kt_ratio", "not finite"]),
+    ("tiny restitution", hy("pair_coeff * * kn 1e5 restitution 1e-200"), ["keyword restitution", "not finite"]),
+    ("subnormal emod", hy("pair_coeff * * emod 1e-310"), ["keyword emod", "not finite"]),
+    ("emod on a pair of types", hy("pair_coeff * * kn 1\npair_coeff 1 2 emod 1e6"), ["emod", "property of a type"]),
+    ("missing value named", hy("pair_coeff * * kn 1 kt_ratio"), ["keyword kt_ratio needs a value"]),
+    ("pair_write", hy("pair_coeff * * kn 1\npair_write 1 2 10 r 0.1 0.9 table.txt DEM"),
+     ["dem/hysteretic does not support pair_write"]),
 ]
 
 chk = Checks()
 for what, text, words in CASES:
-    msg = run(text, expect_error=True).error or ""
-    chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+    res = run(text, expect_error=True)
+    msg = res.error or ""
+    chk.true(all(w in msg for w in words) and clean_error_exit(res),
+             f"{what}: error mentions {words}: '{msg}', exit code {res.returncode}, no crash")
 chk.finish()

@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, run  # noqa: E402
 
 BASE = """
 units si
@@ -64,6 +64,26 @@ CASES = [
     ("overlapping ranges", deck("pair_coeff * * kn 1\npair_coeff 1 1*2 kn 1"), ["overlap"]),
     ("bad meff", deck(pair_style="dem/linear meff geometric"), ["meff", "harmonic or arithmetic"]),
     ("unknown pair_style keyword", deck(pair_style="dem/linear foo 1"), ["unknown keyword foo"]),
+    ("missing value named", deck("pair_coeff * * kn 1 fric"), ["keyword fric needs a value"]),
+    ("missing value of a pair named", deck("pair_coeff * * kn 1\npair_coeff 1 2 ks"), ["keyword ks needs a value"]),
+    ("type properties without keywords", deck("pair_coeff * *"), ["expected I J keyword value"]),
+    ("emod on a pair of types", deck("pair_coeff * * kn 1\npair_coeff 1 2 emod 1e6"), ["emod", "properties of a type"]),
+    ("kratio on a pair of types", deck("pair_coeff * * emod 1e6\npair_coeff 1 2 kn 1 ks 1 kratio 2"),
+     ["kratio", "properties of a type"]),
+    ("pair kn alone over emod types", deck("pair_coeff * * emod 1e6 kratio 2\npair_coeff 1 2 kn 1e5"),
+     ["emod/kratio", "sets kn", "both kn and ks"]),
+    ("pair ks alone over emod types", deck("pair_coeff * * emod 1e6 kratio 2\npair_coeff 1 2 ks 1e5"),
+     ["emod/kratio", "sets ks", "both kn and ks"]),
+    ("pair kn alone between emod and kn types", deck("pair_coeff 1 1 emod 1e6\npair_coeff 2 2 kn 1\npair_coeff 1 2 kn 1"),
+     ["both kn and ks"]),
+    ("huge kn in series", deck("pair_coeff * * kn 1e308"), ["keyword kn", "1e+308 and 1e+308", "not finite"]),
+    ("huge ks in series", deck("pair_coeff * * kn 1 ks 1e308"), ["keyword ks", "not finite"]),
+    ("huge kn of one type in series", deck("pair_coeff 1 1 kn 1e308\npair_coeff 2 2 kn 1e5"), ["keyword kn", "not finite"]),
+    ("subnormal emod", deck("pair_coeff * * emod 1e-310"), ["keyword emod", "1/emod", "not finite"]),
+    ("pair_write", deck("pair_coeff * * kn 1\npair_write 1 2 10 r 0.1 0.9 table.txt DEM"),
+     ["dem/linear does not support pair_write", "history", "radii", "velocities"]),
+    ("pair_write after a run", deck("pair_coeff * * kn 1\nfix 0 all nve/sphere\nrun 0\nunfix 0\n"
+                                    "pair_write 1 1 10 r 0.1 0.9 table.txt DEM"), ["does not support pair_write"]),
     ("no ghost velocities", deck(comm=""), ["comm_modify vel yes"]),
     ("point particles", deck(atom_style="atomic", settings="mass * 1.0", nve=""), ["atom_style sphere"]),
 ]
@@ -73,5 +93,6 @@ if __name__ == "__main__":
     for what, text, words in CASES:
         res = run(text, expect_error=True)
         msg = res.error or ""
-        chk.true(all(w in msg for w in words), f"{what}: error mentions {words}: '{msg}'")
+        chk.true(all(w in msg for w in words) and clean_error_exit(res),
+                 f"{what}: error mentions {words}: '{msg}', exit code {res.returncode}, no crash")
     chk.finish()

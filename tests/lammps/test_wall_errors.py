@@ -4,12 +4,12 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, run  # noqa: E402
 
 BASE = """
 units si
 atom_style {atom_style}
-boundary f f {zb}
+boundary {xb} f {zb}
 region box block -1 1 -1 1 -1 1
 create_box 1 box
 create_atoms 1 single 0 0 0
@@ -20,8 +20,8 @@ run 0
 """
 
 
-def deck(args, atom_style="sphere", zb="f", extra=""):
-    return BASE.format(args=args, atom_style=atom_style, zb=zb, extra=extra)
+def deck(args, atom_style="sphere", zb="f", extra="", xb="f"):
+    return BASE.format(args=args, atom_style=atom_style, zb=zb, extra=extra, xb=xb)
 
 
 CASES = [
@@ -52,14 +52,28 @@ CASES = [
     ("shear on a region", deck("linear kn 1 region ball shear x 1"), ["shear", "region"]),
     ("unknown trailing keyword", deck("linear kn 1 zplane 0 NULL wiggle z 1 1"), ["unknown keyword wiggle", "shear, origin, energy"]),
     ("atom style", deck("linear kn 1 zplane 0 NULL", atom_style="atomic"), ["radius", "atom_style sphere"]),
+    ("cylinder in a periodic dimension", deck("linear kn 1 zcylinder 0.9", xb="p"), ["zcylinder", "periodic"]),
+    ("cylinder, x and z periodic", deck("hertz hz_shear 1e6 zcylinder 0.9", xb="p", zb="p"),
+     ["zcylinder", "periodic"]),
+    ("huge rgap", deck("linear kn 1 rgap 1e308 zplane -0.5 NULL"), ["rgap", "exceeds the neighbor skin"]),
+    ("rgap above the skin", deck("linear kn 1 rgap 0.5 zplane -0.5 NULL", extra="neighbor 0.1 bin"),
+     ["rgap 0.5", "skin 0.1"]),
+    ("huge hz_shear", deck("hertz hz_shear 1e308 zplane 0 NULL"), ["keyword hz_shear", "not finite"]),
+    ("huge hz_alpha", deck("hertz hz_shear 1e8 hz_alpha 1e308 zplane 0 NULL"), ["keyword hz_alpha", "not finite"]),
+    ("huge hysteretic kt_ratio", deck("hysteretic kn 1e5 kt_ratio 1e308 zplane 0 NULL"), ["keyword kt_ratio", "not finite"]),
+    ("hysteretic emod with kn", deck("hysteretic kn 1 emod 1e7 zplane 0 NULL"), ["emod", "alternatives"]),
+    ("region wall, bad keyword after the region", deck("linear kn 1 region ball wiggle"), ["unknown keyword wiggle"]),
 ]
 
 
 def main():
     chk = Checks()
     for what, text, words in CASES:
-        msg = run(text, expect_error=True).error or ""
-        chk.true(all(w in msg for w in words), f"{what}: '{msg}' names {words}")
+        res = run(text, expect_error=True)
+        msg = res.error or ""
+        # and no abort from the fix's destructor after an error in its constructor
+        chk.true(all(w in msg for w in words) and clean_error_exit(res),
+                 f"{what}: '{msg}' names {words}; exit code {res.returncode}, no crash")
     chk.finish()
 
 

@@ -6,13 +6,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, run  # noqa: E402
 
 BASE = """
 units si
 atom_style sphere
 atom_modify map array
-boundary f f f
+boundary {xb} f f
 region box block -1 1 -1 1 -1 1
 create_box 1 box
 create_atoms 1 single 0 0 0
@@ -27,8 +27,8 @@ run 0
 """
 
 
-def deck(args, style="wall/dem", extra=""):
-    return BASE.format(args=args, style=style, extra=extra)
+def deck(args, style="wall/dem", extra="", xb="f"):
+    return BASE.format(args=args, style=style, extra=extra, xb=xb)
 
 
 # (what, deck, words the message must contain); run with -k on -sf kk
@@ -43,6 +43,14 @@ CASES = [
      ["wall/dem/kk", "kn", "[0, inf)"]),
     ("bad wall argument (shared parsing)", deck("linear kn 1 zcylinder -1", style="wall/dem/kk"),
      ["wall/dem/kk", "zcylinder radius", "(0, inf)"]),
+    ("unknown law keyword (shared parsing)", deck("linear kn 1 hz_shear 1 zplane 0 NULL", style="wall/dem/kk"),
+     ["wall/dem/kk", "unknown keyword hz_shear"]),
+    ("unknown keyword after the wall", deck("hertz hz_shear 1e6 zplane 0 NULL wiggle", style="wall/dem/kk"),
+     ["wall/dem/kk", "unknown keyword wiggle"]),
+    ("cylinder in a periodic dimension", deck("linear kn 1 zcylinder 0.9", style="wall/dem/kk", xb="p"),
+     ["wall/dem/kk", "zcylinder", "periodic"]),
+    ("huge rgap", deck("linear kn 1 rgap 1e308 zplane -0.5 NULL", style="wall/dem/kk"),
+     ["wall/dem/kk", "rgap", "exceeds the neighbor skin"]),
 ]
 RIGID = ("rigid body", deck("linear kn 1 zplane -0.5 NULL", extra="fix rb all rigid single"),
          ["wall/dem/kk", "rigid bodies", "fix wall/dem"])
@@ -51,15 +59,19 @@ RIGID = ("rigid body", deck("linear kn 1 zplane -0.5 NULL", extra="fix rb all ri
 def main(rigid):
     chk = Checks()
     for what, text, words in CASES + ([RIGID] if rigid else []):
-        msg = run(text, kokkos=True, expect_error=True).error or ""
-        chk.true(all(w in msg for w in words), f"{what}: '{msg}' names {words}")
+        res = run(text, kokkos=True, expect_error=True)
+        msg = res.error or ""
+        # and no abort from the fix's destructor after an error in its constructor
+        chk.true(all(w in msg for w in words) and clean_error_exit(res),
+                 f"{what}: '{msg}' names {words}; exit code {res.returncode}, no crash")
     # the way out that the region error names: the CPU fix inside a Kokkos run
     res = run(deck("linear kn 1e3 region ball", extra="suffix off").replace("run 0", "suffix on\nrun 10"),
               kokkos=True)
     chk.true(res.error is None and "Loop time" in res.output, "region wall with 'suffix off' around the fix runs")
     # without -k on the /kk style must stop cleanly, not crash
-    msg = run(deck("linear kn 1 zplane -0.5 NULL", style="wall/dem/kk"), expect_error=True).error or ""
-    chk.true("-k on" in msg, f"wall/dem/kk without Kokkos: '{msg}'")
+    res = run(deck("linear kn 1 zplane -0.5 NULL", style="wall/dem/kk"), expect_error=True)
+    msg = res.error or ""
+    chk.true("-k on" in msg and clean_error_exit(res), f"wall/dem/kk without Kokkos: '{msg}', exit code {res.returncode}")
     chk.finish()
 
 

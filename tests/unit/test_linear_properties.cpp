@@ -83,3 +83,31 @@ TEST(LinearProperties, MaterialStiffness)
   EXPECT_NE(linear_mix(props({{"kn", 1.0}, {"kratio", 2.0}}), a, LinearProperties{}, false, out).find("kratio"),
             std::string::npos);
 }
+
+TEST(LinearProperties, PairOverrideReplacesOnlyTheKeywordsItNames)
+{
+  dem::LinearParams out;
+  const auto a = props({{"kn", 1e4}, {"ks", 5e3}, {"fric", 0.3}});
+  const auto b = props({{"kn", 3e4}, {"ks", 5e3}, {"fric", 0.5}});
+  ASSERT_EQ(linear_mix(a, b, props({{"kn", 7.0}}), false, out), "");
+  EXPECT_DOUBLE_EQ(out.kn, 7.0);
+  EXPECT_DOUBLE_EQ(out.ks, 2.5e3);    // inherited, not 0
+  ASSERT_EQ(linear_mix(a, b, props({{"ks", 9.0}}), false, out), "");
+  EXPECT_DOUBLE_EQ(out.kn, 7.5e3);
+  EXPECT_DOUBLE_EQ(out.ks, 9.0);
+  // emod types: kn and ks depend on the radii, so a pair replaces both or neither
+  const auto m = props({{"emod", 1e6}, {"kratio", 2.0}});
+  EXPECT_NE(linear_mix(m, m, props({{"kn", 7.0}}), false, out).find("both kn and ks"), std::string::npos);
+  ASSERT_EQ(linear_mix(m, m, props({{"kn", 7.0}, {"ks", 3.0}}), false, out), "");
+  EXPECT_FALSE(out.from_material);
+  EXPECT_NE(linear_mix(a, b, props({{"emod", 1e6}}), false, out).find("properties of a type"), std::string::npos);
+}
+
+TEST(LinearProperties, OverflowingDerivedStiffnessIsAnErrorNamingTheKeyword)
+{
+  dem::LinearParams out;
+  const auto a = props({{"kn", 1e308}, {"ks", 1e4}});
+  EXPECT_NE(linear_mix(a, a, LinearProperties{}, false, out).find("keyword kn"), std::string::npos);
+  const auto b = props({{"kn", 1e4}, {"ks", 1e308}});
+  EXPECT_NE(linear_mix(b, b, LinearProperties{}, false, out).find("keyword ks"), std::string::npos);
+}
