@@ -79,9 +79,10 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart
 
 template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::size_restart(int nlocal)
 {
-  // copy_arrays syncs the partner counts to the host (copying the atom onto itself is a no-op)
-  this->copy_arrays(nlocal, nlocal, 0);
-  return (this->dnum + 1) * this->npartner[nlocal] + 2;
+  // pack_exchange syncs the partner arrays to the host without marking them modified there (the
+  // copy_arrays used before did, which copied them all back to the device after a restart write)
+  scratch.resize(1 + (this->dnum + 1) * this->maxpartner);
+  return 1 + this->pack_exchange(nlocal, scratch.data());
 }
 
 namespace DEM_NS {

@@ -6,8 +6,9 @@ comes from the stored contact forces alone: read back right, it equals the write
 to round-off (1e-10 relative); a lost or misread history changes it by far more.
 --law LAW (default linear):
 1. Backends: a CPU restart continued under Kokkos (-sf kk) and a Kokkos restart continued on the
-   CPU: the strain energy at the restart step as above, and after N/2 more steps the state of an
-   uninterrupted run within the round-off of the threads' sums (test_mpi.compare's tolerances).
+   CPU, the pile resting on a wall/dem floor as well: the pair's and the wall's strain energy at
+   the restart step as above, and after N/2 more steps the state of an uninterrupted run within
+   the round-off of the threads' sums (test_mpi.compare's tolerances).
 2. Another pair instance wrote the file (the writer defined another pair style first, so its
    history fix has another ID): continued exactly (positions to 1e-12 m).
 --layout (instead, CPU):
@@ -37,6 +38,8 @@ MODE = {"linear": "dp_mode 3 lin_mode 1", "hertz": "dp_mode 3 tan_mode 2", "hyst
 def write(law, kokkos=False, before="", coeff_extra=None, energy="yes", wall=""):
     """The straight run (N steps, restart file at N/2)."""
     coeff = f"* * {LAW_COEFFS[law]} {MODE[law] if coeff_extra is None else coeff_extra}"
+    if wall:
+        wall += "\nthermo_style custom step atoms c_ke c_dem[1] c_dem[7] c_dem[8] f_w\nthermo_modify format float %.17g norm no"
     deck = pile_deck(f"dem/{law} energy {energy}", coeff, steps=N, dump="final.dump", restart_mid=N // 2,
                      extra_before_run=wall)
     return run(deck.replace("pair_style dem/", before + "pair_style dem/", 1), kokkos=kokkos)
@@ -61,7 +64,7 @@ timestep 1e-5
 compute dem all pair {pair_lines.split()[1] if pair_lines else "dem/" + LAW}
 dump d all custom {N // 2} final.dump id x y z vx vy vz omegax omegay omegaz
 dump_modify d sort id format float %.17g
-thermo_style custom step c_dem[1] c_dem[7] c_dem[8]
+thermo_style custom step c_dem[1] c_dem[7] c_dem[8] {"f_w" if wall else ""}
 thermo_modify format float %.17g norm no
 thermo 100
 run {N // 2}
@@ -79,22 +82,41 @@ def final(res):
     return read_dump(os.path.join(res.workdir, "final.dump"))
 
 
+def nearest_images(ref, other, box=0.02):
+    """other's positions moved by whole periods of x and y (the pile's periodic box) next to ref's:
+    an atom on a periodic boundary may be wrapped in one run and not in the other."""
+    for i, a in other.items():
+        for c in ("x", "y"):
+            a[c] -= box * round((a[c] - ref[i][c]) / box)
+    return other
+
+
 def same_state(chk, label, a, b, tol=1e-12):
     dx = max(abs(a[i][c] - b[i][c]) for i in a for c in ("x", "y", "z"))
     chk.close(f"{label}: max position difference to the uninterrupted run", dx, 0.0, abs_tol=tol)
 
 
+# a floor wall just below the lowest grains, which they reach before the restart step
+FLOOR = "fix w grains wall/dem linear kn 2000 ks 1500 fric 0.5 zplane 0.0045 NULL\nfix_modify w energy yes"
+
+
 def backends(chk, law):
     for writer_kk in (False, True):
         name = "Kokkos -> CPU" if writer_kk else "CPU -> Kokkos"
-        straight = write(law, kokkos=writer_kk)
-        resumed = resume(straight, kokkos=not writer_kk)
+        straight = write(law, kokkos=writer_kk, wall=FLOOR)
+        resumed = resume(straight, kokkos=not writer_kk, wall=FLOOR)
         want, got = strain_at_restart(straight, resumed)
         chk.true(want > 0, f"{name}: the pile has strain energy at the restart step ({want:.6g})")
         chk.close(f"{name}: strain energy at the restart step", got, want, rel=1e-10)
-        reader = write(law, kokkos=not writer_kk)    # uninterrupted, on the reading backend
-        compare(chk, f"{name}, after {N // 2} more steps", final(reader), final(resumed), reader.thermo,
-                resumed.thermo)
+        wall_rows = [r for r in straight.thermo if r["Step"] == N // 2]
+        chk.true(wall_rows and wall_rows[0]["f_w"] > 0 and resumed.thermo[0]["f_w"] > 0,
+                 f"{name}: the grains touch the wall at the restart step")
+        if wall_rows:
+            chk.close(f"{name}: wall strain energy at the restart step", resumed.thermo[0]["f_w"], wall_rows[0]["f_w"],
+                      rel=1e-10)
+        reader = write(law, kokkos=not writer_kk, wall=FLOOR)    # uninterrupted, on the reading backend
+        compare(chk, f"{name}, after {N // 2} more steps", final(reader), nearest_images(final(reader), final(resumed)),
+                reader.thermo, resumed.thermo)
     # the writer's history fix was not the first pair instance's (ID DEM_HISTORY1)
     straight = write(law, before="pair_style soft 1.0\n")
     resumed = resume(straight)
