@@ -38,7 +38,7 @@ struct HertzHistory : ContactHistory {
   Vec3 shear_disp{0.0, 0.0, 0.0};
 
   DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + ((parts & HIST_EXTRA) ? 3 : 0); }
-  template <class Slots> DEM_INLINE static HertzHistory load(const Slots &h, double orient, int parts = HIST_ALL)
+  template <class Slots> DEM_INLINE static HertzHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HertzHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
@@ -47,7 +47,7 @@ struct HertzHistory : ContactHistory {
     s.shear_disp = {extra[0], extra[1], extra[2]};
     return s;
   }
-  template <class Slots> DEM_INLINE void store(const Slots &h, double orient, int parts = HIST_ALL) const
+  template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
   {
     ContactHistory::store(h, orient, parts);
     if (!(parts & HIST_EXTRA)) return;

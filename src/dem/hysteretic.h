@@ -40,7 +40,7 @@ struct HystHistory : ContactHistory {
 
   // the law's own values are always kept (they follow the PFC ones)
   DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + 3; }
-  template <class Slots> DEM_INLINE static HystHistory load(const Slots &h, double orient, int parts = HIST_ALL)
+  template <class Slots> DEM_INLINE static HystHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HystHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
@@ -50,7 +50,7 @@ struct HystHistory : ContactHistory {
     s.e_plastic = orient * extra[2];
     return s;
   }
-  template <class Slots> DEM_INLINE void store(const Slots &h, double orient, int parts = HIST_ALL) const
+  template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
   {
     ContactHistory::store(h, orient, parts);
     const auto extra = h + ContactHistory::slots(parts);
