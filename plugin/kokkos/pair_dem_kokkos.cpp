@@ -50,12 +50,16 @@ template <class DeviceType, class Style> std::string PairDEMKokkos<DeviceType, S
 
 template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::init_style()
 {
+  // both options in both errors: the KOKKOS defaults differ from them on CPU threads (newton on)
+  // and on a GPU (neigh full)
   if (this->force->newton_pair)
     this->error->all(FLERR, "Pair style {} requires newton pair off (the Kokkos contact-history fix "
-               "cannot exchange history with newton on): use -pk kokkos newton off", this->force->pair_style);
+               "cannot exchange history with newton on) and half neighbor lists: use -pk kokkos newton off "
+               "neigh half", this->force->pair_style);
   neighflag = this->lmp->kokkos->neighflag;
   if (neighflag == FULL)
-    this->error->all(FLERR, "Pair style {} requires half neighbor lists: use -pk kokkos neigh half",
+    this->error->all(FLERR, "Pair style {} requires half neighbor lists (not the full lists that are the "
+               "KOKKOS default on a GPU) and newton pair off: use -pk kokkos neigh half newton off",
                this->force->pair_style);
 
   PairDEM<Style>::init_style();    // mixes params, requests the list, creates the history fix
@@ -211,10 +215,27 @@ template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add3(const
   add_to<NEIGHFLAG>(view, i, 2, a.z);
 }
 
+// One contact's history slots in place, slot k at p[k * stride] (LayoutLeft on a GPU strides them):
+// what History::load and store read and write, so that the kernel has no local slot array, which
+// a GPU keeps in stack memory when it is indexed at run time.
+struct StridedSlots {
+  double *p;
+  long stride;
+  KOKKOS_FORCEINLINE_FUNCTION double &operator[](int k) const { return p[k * stride]; }
+  KOKKOS_FORCEINLINE_FUNCTION StridedSlots operator+(int k) const { return {p + k * stride, stride}; }
+};
+
 // An unmanaged view of the same data, layout and access traits (see DEMKernel::operator()).
 template <class View>
 using LocalView = Kokkos::View<typename View::data_type, typename View::array_layout, typename View::device_type,
                                Kokkos::MemoryTraits<View::memory_traits::impl_value | Kokkos::Unmanaged>>;
+// made from the data pointer and layout: a copy of the view would go through the assignment of
+// its reference-count tracker, whose self-assignment test takes the local's address, so that a
+// GPU kept the three views below in stack memory (96 B per thread)
+template <class View> KOKKOS_FORCEINLINE_FUNCTION LocalView<View> local_view(const View &v)
+{
+  return LocalView<View>(v.data(), v.layout());
+}
 
 // One owned atom i and its half list: the body of PairDEM::compute_loop.
 template <class DeviceType, class Law>
@@ -232,9 +253,9 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
   // functor member must be reloaded after every store that might alias it (a history or force
   // store, an atomic). Only these few: more locals would be spilled to the stack per atom.
-  const LocalView<decltype(this->x)> x = this->x;
-  const LocalView<decltype(this->radius)> radius = this->radius;
-  const LocalView<decltype(this->d_neighbors)> d_neighbors = this->d_neighbors;
+  const auto x = local_view(this->x);
+  const auto radius = local_view(this->radius);
+  const auto d_neighbors = local_view(this->d_neighbors);
   const int any_rgap = this->any_rgap;
 
   const int i = d_ilist[ii];
@@ -273,8 +294,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
     auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
-    double *const hist = hist_i + nh * jj * hstride;    // this contact's slots
-    double slot[History::size];
+    const StridedSlots hist{hist_i + nh * jj * hstride, static_cast<long>(hstride)};    // this contact's slots
     auto contact = [&]() {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
       const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
@@ -289,12 +309,10 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       // rebuild FixNeighHistoryKokkos leaves nonzero flags on pairs without history; their
       // zero history makes this term 0.)
       if (!touch_i[jj * tstride]) continue;    // its history is already zero
-      if (TALLY && track_energy && update_history) {
-        for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
-        sum.e_dashpot += w * dem::release_dissipation(History::load(slot, orientation(), layout), contact(), dt);
-      }
+      if (TALLY && track_energy && update_history)
+        sum.e_dashpot += w * dem::release_dissipation(History::load(hist, orientation(), layout), contact(), dt);
       touch_i[jj * tstride] = 0;
-      for (int s = 0; s < nh; s++) hist[s * hstride] = 0.0;
+      for (int s = 0; s < nh; s++) hist[s] = 0.0;
       continue;
     }
     touch_i[jj * tstride] = 1;
@@ -303,19 +321,15 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const dem::Contact c = contact();
     // deeper than the smaller radius (rare): for PairDEMKokkos::compute to report
     if (c.gap < -(ri < rj ? ri : rj)) sum.deep(tag[i], tag[j], c.gap, rsq, ri < rj ? ri : rj);
-    for (int s = 0; s < nh; s++) slot[s] = hist[s * hstride];
     const double orient = orientation();
-    History h = History::load(slot, orient, layout);
+    History h = History::load(hist, orient, layout);
     const int state_before = h.state;
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
     const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
         : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
                                                 : Law::template step<false>(p, c, dt, h);
-    if (update_history) {
-      h.store(slot, orient, layout);
-      for (int s = 0; s < nh; s++) hist[s * hstride] = slot[s];
-    }
+    if (update_history) h.store(hist, orient, layout);
 
     const Vec3 F = r.force;    // on j; i gets -F
     Vec3 tqi, tqj;
@@ -342,14 +356,20 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         if (j_owned) add_to<NEIGHFLAG>(d_eatom, j, 0.5 * strain);
       }
       if (vflag_global || vflag_atom) {
-        const double vir[6] = {d.x * F.x, d.y * F.y, d.z * F.z, d.x * F.y, d.x * F.z, d.y * F.z};
-        for (int n = 0; n < 6; n++) {
-          if (vflag_global) sum.v[n] += w * vir[n];
+        // component by component, with constant indices (no local array: see StridedSlots)
+        auto tally_virial = [&](int n, double vir) {
+          if (vflag_global) sum.v[n] += w * vir;
           if (vflag_atom) {
-            add_to<NEIGHFLAG>(d_vatom, i, n, 0.5 * vir[n]);
-            if (j_owned) add_to<NEIGHFLAG>(d_vatom, j, n, 0.5 * vir[n]);
+            add_to<NEIGHFLAG>(d_vatom, i, n, 0.5 * vir);
+            if (j_owned) add_to<NEIGHFLAG>(d_vatom, j, n, 0.5 * vir);
           }
-        }
+        };
+        tally_virial(0, d.x * F.x);
+        tally_virial(1, d.y * F.y);
+        tally_virial(2, d.z * F.z);
+        tally_virial(3, d.x * F.y);
+        tally_virial(4, d.x * F.z);
+        tally_virial(5, d.y * F.z);
       }
     }
     // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them

@@ -38,20 +38,20 @@ struct HertzHistory : ContactHistory {
   Vec3 shear_disp{0.0, 0.0, 0.0};
 
   DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + ((parts & HIST_EXTRA) ? 3 : 0); }
-  DEM_INLINE static HertzHistory load(const double *h, double orient, int parts = HIST_ALL)
+  template <class Slots> DEM_INLINE static HertzHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HertzHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
     if (!(parts & HIST_EXTRA)) return s;
-    const double *extra = h + ContactHistory::slots(parts);    // this law's slots follow the PFC ones
+    const auto extra = h + ContactHistory::slots(parts);    // this law's slots follow the PFC ones
     s.shear_disp = {extra[0], extra[1], extra[2]};
     return s;
   }
-  DEM_INLINE void store(double *h, double orient, int parts = HIST_ALL) const
+  template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
   {
     ContactHistory::store(h, orient, parts);
     if (!(parts & HIST_EXTRA)) return;
-    double *extra = h + ContactHistory::slots(parts);
+    const auto extra = h + ContactHistory::slots(parts);
     extra[0] = shear_disp.x;
     extra[1] = shear_disp.y;
     extra[2] = shear_disp.z;

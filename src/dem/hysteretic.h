@@ -40,20 +40,20 @@ struct HystHistory : ContactHistory {
 
   // the law's own values are always kept (they follow the PFC ones)
   DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + 3; }
-  DEM_INLINE static HystHistory load(const double *h, double orient, int parts = HIST_ALL)
+  template <class Slots> DEM_INLINE static HystHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HystHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
-    const double *extra = h + ContactHistory::slots(parts);
+    const auto extra = h + ContactHistory::slots(parts);
     s.delta_old = orient * extra[0];
     s.flags = static_cast<int>(orient * extra[1] + 0.5);
     s.e_plastic = orient * extra[2];
     return s;
   }
-  DEM_INLINE void store(double *h, double orient, int parts = HIST_ALL) const
+  template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
   {
     ContactHistory::store(h, orient, parts);
-    double *extra = h + ContactHistory::slots(parts);
+    const auto extra = h + ContactHistory::slots(parts);
     extra[0] = orient * delta_old;
     extra[1] = orient * flags;
     extra[2] = orient * e_plastic;

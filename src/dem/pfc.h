@@ -34,7 +34,9 @@ struct ContactHistory {
   double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact (with HIST_ENERGY)
 
   DEM_INLINE static constexpr int slots(int parts) { return (parts & HIST_ENERGY) ? 10 : 8; }
-  DEM_INLINE static ContactHistory load(const double *h, double orient, int parts = HIST_ALL)
+  // h: a pointer to the slots, or anything indexed and offset like one (the Kokkos kernel reads
+  // and writes the strided device slots in place, with no local copy a GPU would keep on its stack)
+  template <class Slots> DEM_INLINE static ContactHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     ContactHistory s;
     s.fs = {h[0], h[1], h[2]};
@@ -47,7 +49,7 @@ struct ContactHistory {
     }
     return s;
   }
-  DEM_INLINE void store(double *h, double orient, int parts = HIST_ALL) const
+  template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
   {
     h[0] = fs.x;
     h[1] = fs.y;

@@ -4,6 +4,8 @@
     res = run(deck, ranks=2)           # MPI
     res = run(deck, kokkos=True)       # -k on t 2 -sf kk
     res = run(deck, kokkos=True, suffix=False)    # -k on t 2: only the deck's explicit /kk styles
+    DEM_KOKKOS_ARGS="-k on g 1" (environment): these Kokkos arguments instead of -k on t N, e.g. to
+    run the kokkos tests on a GPU
     res.values["e"]                    # lines printed as  print "@ e ${e}"
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
@@ -13,6 +15,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -22,6 +25,8 @@ PLUGIN_DIR = os.environ.get("DEM_PLUGIN_DIR", "")
 MPIEXEC = os.environ.get("DEM_MPIEXEC", "mpirun")
 HAVE_KOKKOS = os.environ.get("DEM_HAVE_KOKKOS", "0") in ("1", "ON", "TRUE", "true")
 KOKKOS_ARGS = ["-k", "on", "t", "2", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "newton", "off"]
+# where the /kk styles run: "-k on t N" (N = run's threads) unless the environment says otherwise
+KOKKOS_ENV_ARGS = shlex.split(os.environ.get("DEM_KOKKOS_ARGS", ""))
 
 
 class Result:
@@ -65,7 +70,8 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
         f.write(deck)
     cmd = [LMP, "-in", "in.test", "-nocite", "-log", "log.lammps"]
     if kokkos:
-        cmd += ["-k", "on", "t", str(threads)] + (KOKKOS_ARGS[4:6] if suffix else []) + KOKKOS_ARGS[6:]
+        cmd += (KOKKOS_ENV_ARGS or ["-k", "on", "t", str(threads)]) + (KOKKOS_ARGS[4:6] if suffix else []) \
+            + KOKKOS_ARGS[6:]
     cmd += list(args)    # after the Kokkos defaults, so that a test can override them
     if ranks > 1:
         cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd

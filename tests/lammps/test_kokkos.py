@@ -44,4 +44,8 @@ for k in sorted({0, 2, len(VARIANTS[law]) - 1}):    # and the last: a tangential
 # requirements are diagnosed at init: LAMMPS's Kokkos history fix needs newton off
 msg = run(coll, kokkos=True, args=["-pk", "kokkos", "newton", "on"], expect_error=True).error
 chk.true("newton" in msg, f"/kk with newton on stops at init naming newton: '{msg}'")
+# full lists (the KOKKOS default on a GPU): the error names both options the styles need
+msg = run(coll, kokkos=True, args=["-pk", "kokkos", "neigh", "full"], expect_error=True).error
+chk.true("neigh half" in msg and "newton off" in msg,
+         f"/kk with neigh full stops at init naming neigh half and newton off: '{msg}'")
 chk.finish()
