@@ -64,6 +64,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     this->error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
                "without the kk suffix", this->force->pair_style, this->fix_rigid->style);
 
+  if (this->history_parts & dem::HIST_ROLLING)
+    this->error->all(FLERR, "Pair style {} does not support rolling resistance (rr_fric) yet: use the style "
+               "without the kk suffix", this->force->pair_style);
+
   fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(this->fix_history);
   if (!fix_historyKK)
     this->error->all(FLERR, "Pair style {}: the contact-history fix is not {}", this->force->pair_style,
