@@ -277,7 +277,8 @@ void PairDEM<Style>::compute_loop(bool advance)
         dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
         Vec3 moment{0.0, 0.0, 0.0};    // rolling moment on j
         double roll_strain = 0.0;
-        if (p.roll.model != dem::ROLL_NONE) {    // only pairs with rolling resistance (their slots exist)
+        const bool rolls = p.roll.model != dem::ROLL_NONE;    // only such pairs have the slots
+        if (rolls) {
           const dem::RollingInput in = rolling_input(i, j, c, p, r, h.fn);
           Vec3 m = dem::load_rolling(slot + nl);
           if (ADVANCE || state_before == 0) {    // replay: a new contact as a first step (not stored)
@@ -297,15 +298,20 @@ void PairDEM<Style>::compute_loop(bool advance)
         Vec3 ti, tj;
         dem::contact_torques(c, F, ti, tj);
         add_row(f, i, -F);
-        add_row(torque, i, ti - moment);
+        add_row(torque, i, ti);
         if (j_owned) {
           add_row(f, j, F);
-          add_row(torque, j, tj + moment);
+          add_row(torque, j, tj);
+        }
+        if (rolls) {
+          add_row(torque, i, -moment);
+          if (j_owned) add_row(torque, j, moment);
         }
 
         const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
         if constexpr (TALLY) {
-          const double strain = Law::strain_energy(p, h, r.kn, r.ks) + roll_strain;
+          double strain = Law::strain_energy(p, h, r.kn, r.ks);
+          if (rolls) strain += roll_strain;
           strain_sum += w * strain;
           if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
         }

@@ -98,7 +98,8 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
     // rolling resistance (dem/rolling.h): the wall is particle 2, Rbar = R1, I_r the ball's
     Vec3 moment{0.0, 0.0, 0.0};    // on the wall; the ball gets -moment
     double roll_strain = 0.0;
-    if (p.roll.model != dem::ROLL_NONE) {
+    const bool rolls = p.roll.model != dem::ROLL_NONE;
+    if (rolls) {
       const dem::RollingInput in{-b.w, c.n, b.r, -h.fn, Law::rolling_ks(p, res),
                                  dem::rolling_inertia(b.m, b.r, false, 0.0, 0.0, true)};
       double *mslot = slot + 1 + History::size;
@@ -120,9 +121,15 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
     Vec3 tb, tw;
     dem::contact_torques(c, F, tb, tw);
     b.f = b.f - F;
-    b.t = b.t + tb - moment;
-    tally.contact(w.id, F, dem::cross(dem::wall_contact_point(c, b.x) - origin, F) + moment);
-    tally.strain += Law::strain_energy(p, h, res.kn, res.ks) + roll_strain;
+    b.t = b.t + tb;
+    Vec3 torque_wall = dem::cross(dem::wall_contact_point(c, b.x) - origin, F);
+    if (rolls) {
+      b.t = b.t - moment;
+      torque_wall = torque_wall + moment;
+    }
+    tally.contact(w.id, F, torque_wall);
+    tally.strain += Law::strain_energy(p, h, res.kn, res.ks);
+    if (rolls) tally.strain += roll_strain;
     if (ENERGY) {
       tally.slip += res.d_slip;
       tally.dashpot += res.d_dashpot;

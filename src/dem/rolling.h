@@ -11,12 +11,13 @@
 //   model ROLL_C (Rocky's type C, "linear spring rolling limit"; Ai et al. 2011 model C with
 //     Wensrich & Katterfeld 2012's stiffness k_r = k_s Rbar^2): the same spring and limit, plus
 //     Ai et al.'s optional viscous moment -eta_r 2 sqrt(I_r k_r) w_b while the spring is below its
-//     limit (eta_r = rr_damp, 0 by default as in Rocky).
+//     limit (eta_r = rr_damp, 0 by default as in Rocky), with Ai et al.'s rolling inertia about
+//     the contact point I_r = 1 / (1/(7/5 m1 R1^2) + 1/(7/5 m2 R2^2)) = 7/2 I_s.
 //   model ROLL_A (Rocky's type A, Ai et al. 2011 model A): the constant moment
-//     M^r = -mu_r Rbar |F_n| w_b/|w_b|, capped at I_r |w_b| / dt, the moment that stops the relative
-//     rolling within one step, so that a ball at rest stays at rest instead of chattering.
-//   I_r = 1 / (1/(7/5 m1 R1^2) + 1/(7/5 m2 R2^2)): the rolling inertia of two solid spheres about
-//   the contact point (Ai et al. 2011); a wall or a frozen particle contributes no term.
+//     M^r = -mu_r Rbar |F_n| w_b/|w_b|, capped at I_s |w_b| / dt, the couple that stops the relative
+//     spin within one step (I_s = 1 / (1/(2/5 m1 R1^2) + 1/(2/5 m2 R2^2)), the spheres' own inertia,
+//     which a couple turns), so that a ball at rest stays at rest instead of chattering.
+//   A wall or a frozen particle contributes no term to I_s.
 // Energies: the rolling spring stores |M^r|^2 / (2 k_r); the rolling dissipation is the work of
 // the moment over the slip part of the rotation (as the shear slip in tangential.h), all of type A's
 // work, and the viscous moment's work. Both are booked with the law's strain energy and slip
@@ -42,11 +43,11 @@ DEM_INLINE constexpr int rolling_slots(int parts) { return (parts & HIST_ROLLING
 // Rbar of a contact (r2 = infinity for a wall: Rbar = R1)
 DEM_INLINE double rolling_radius(double r1, double r2) { return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2); }
 
-// I_r of two solid spheres (m <= 0 or frozen: immovable, no term)
+// I_s of two solid spheres (fixed: immovable, no term)
 DEM_INLINE double rolling_inertia(double m1, double r1, bool fixed1, double m2, double r2, bool fixed2)
 {
-  const double a = fixed1 ? 0.0 : 1.0 / (1.4 * m1 * r1 * r1);
-  const double b = fixed2 ? 0.0 : 1.0 / (1.4 * m2 * r2 * r2);
+  const double a = fixed1 ? 0.0 : 1.0 / (0.4 * m1 * r1 * r1);
+  const double b = fixed2 ? 0.0 : 1.0 / (0.4 * m2 * r2 * r2);
   return a + b > 0.0 ? 1.0 / (a + b) : 0.0;
 }
 
@@ -57,7 +58,7 @@ struct RollingInput {
   double rbar;       // Rbar
   double fn;         // |F_n| >= 0, the normal force of the law's spring
   double ks;         // the contact's shear stiffness k_s
-  double inertia;    // I_r
+  double inertia;    // I_s
 };
 
 struct RollingResult {
@@ -103,7 +104,7 @@ DEM_INLINE RollingResult rolling_step(const Rolling &p, const RollingInput &in, 
     if (kr > 0.0) r.d_slip = -0.5 * dot(m_old + mt, dtheta + (1.0 / kr) * (mt - m_old));
   }
   if (p.model == ROLL_C && p.damp > 0.0 && !slip) {
-    const Vec3 md = (-2.0 * p.damp * std::sqrt(in.inertia * kr)) * wb;
+    const Vec3 md = (-2.0 * p.damp * std::sqrt(3.5 * in.inertia * kr)) * wb;    // I_r = 7/2 I_s
     r.moment = r.moment + md;
     if constexpr (ENERGY) r.d_slip -= dot(md, dtheta);
   }

@@ -92,7 +92,7 @@ TEST(Rolling, TypeCViscousPartBelowTheLimitOnly)
   const RollingResult spring = rolling_step<false>(model(ROLL_C, 0.2), about_x(1.0), 1e-3, m);
   m = {0, 0, 0};
   const RollingResult damped = rolling_step<false>(model(ROLL_C, 0.2, 0.5), about_x(1.0), 1e-3, m);
-  const double kr = 25.0, cr = 2.0 * 0.5 * std::sqrt(1.0 * kr);
+  const double kr = 25.0, cr = 2.0 * 0.5 * std::sqrt(3.5 * 1.0 * kr);
   EXPECT_NEAR(damped.moment.x - spring.moment.x, -cr * 1.0, 1e-12);
   m = {-1.0, 0, 0};    // at the limit: no viscous part
   const RollingResult slipping = rolling_step<false>(model(ROLL_C, 0.2, 0.5), about_x(1.0), 1e-3, m);
@@ -103,8 +103,8 @@ TEST(Rolling, GeometryHelpers)
 {
   EXPECT_DOUBLE_EQ(rolling_radius(1.0, 3.0), 0.75);
   EXPECT_DOUBLE_EQ(rolling_radius(1.0, INFINITY), 1.0);
-  EXPECT_DOUBLE_EQ(rolling_inertia(2.0, 0.5, false, 0.0, 0.0, true), 1.4 * 2.0 * 0.25);
-  EXPECT_DOUBLE_EQ(rolling_inertia(1.0, 1.0, false, 1.0, 1.0, false), 0.7);
+  EXPECT_DOUBLE_EQ(rolling_inertia(2.0, 0.5, false, 0.0, 0.0, true), 0.4 * 2.0 * 0.25);
+  EXPECT_DOUBLE_EQ(rolling_inertia(1.0, 1.0, false, 1.0, 1.0, false), 0.2);
   EXPECT_EQ(rolling_slots(HIST_ENERGY | HIST_EXTRA), 0);
   EXPECT_EQ(rolling_slots(HIST_ROLLING), 3);
 }
