@@ -64,10 +64,6 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     this->error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
                "without the kk suffix", this->force->pair_style, this->fix_rigid->style);
 
-  if (this->history_parts & dem::HIST_ROLLING)
-    this->error->all(FLERR, "Pair style {} does not support rolling resistance (rr_fric) yet: use the style "
-               "without the kk suffix", this->force->pair_style);
-
   fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(this->fix_history);
   if (!fix_historyKK)
     this->error->all(FLERR, "Pair style {}: the contact-history fix is not {}", this->force->pair_style,
@@ -230,8 +226,9 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
   // as in PairDEM::compute_loop): no energy values without tallying; only dem/hertz has optional
   // values of its own
-  const int layout = TALLY ? parts : Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0;
-  const int nh = History::slots(layout);
+  const int layout = TALLY ? parts : (parts & dem::HIST_ROLLING) | (Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0);
+  const int nl = History::slots(layout);    // the law's values; the rolling moment follows
+  const int nh = nl + dem::rolling_slots(layout);
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
   // functor member must be reloaded after every store that might alias it (a history or force
@@ -278,7 +275,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
     auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
     double *const hist = hist_i + nh * jj * hstride;    // this contact's slots
-    double slot[History::size];
+    double slot[History::size + 3];    // + the rolling moment
     auto contact = [&]() {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
       const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
@@ -313,9 +310,32 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const int state_before = h.state;
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
-    const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
-        : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
-                                                : Law::template step<false>(p, c, dt, h);
+    dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
+        : (TALLY && track_energy)         ? Law::template step<true>(p, c, dt, h)
+                                          : Law::template step<false>(p, c, dt, h);
+    // rolling resistance (dem/rolling.h), as in PairDEM::compute_loop; its moment is a vector of
+    // the history (no orientation sign)
+    Vec3 moment{0.0, 0.0, 0.0};
+    double roll_strain = 0.0;
+    const bool rolls = p.roll.model != dem::ROLL_NONE;
+    if (rolls) {
+      const dem::RollingInput in{{omega(j, 0) - omega(i, 0), omega(j, 1) - omega(i, 1), omega(j, 2) - omega(i, 2)},
+                                 c.n, dem::rolling_radius(ri, rj), -h.fn, Law::rolling_ks(p, r),
+                                 dem::rolling_inertia(rmass[i], ri, mask[i] & freeze_group_bit, rmass[j], rj,
+                                                      mask[j] & freeze_group_bit)};
+      Vec3 m = dem::load_rolling(slot + nl);
+      if (update_history || state_before == 0) {    // setup: a new contact as a first step (not stored)
+        const dem::RollingResult rr = (TALLY && track_energy && update_history)
+            ? dem::rolling_step<true>(p.roll, in, dt, m) : dem::rolling_step<false>(p.roll, in, dt, m);
+        moment = rr.moment;
+        r.d_slip += rr.d_slip;
+        h.e_slip += rr.d_slip;
+        if (update_history) dem::store_rolling(slot + nl, m);
+      } else {
+        moment = m;
+      }
+      if (TALLY) roll_strain = dem::rolling_strain_energy(p.roll, in, m);
+    }
     if (update_history) {
       h.store(slot, orient, layout);
       for (int s = 0; s < nh; s++) hist[s * hstride] = slot[s];
@@ -327,12 +347,17 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     any_contact = true;
     fi = fi - F;
     ti = ti + tqi;
+    if (rolls) {
+      ti = ti - moment;
+      tqj = tqj + moment;
+    }
     if (j_owned) {
       add3<NEIGHFLAG>(f, j, F);
       add3<NEIGHFLAG>(torque, j, tqj);
     }
     if (TALLY) {
-      const double strain = Law::strain_energy(p, h, r.kn, r.ks);
+      double strain = Law::strain_energy(p, h, r.kn, r.ks);
+      if (rolls) strain += roll_strain;
       sum.e_strain += w * strain;
       if (update_history && track_energy) {
         sum.e_slip += w * r.d_slip;
