@@ -159,6 +159,36 @@ dem::RollingInput PairDEM<Style>::rolling_input(int i, int j, const dem::Contact
   return in;
 }
 
+// The rolling moment of contact (i, j) from its slots `m_slot` (dem/rolling.h): advanced by a step
+// if `step` (stored if `store`), else the stored one, and added to both torques. Adds the rolling
+// dissipation to d_slip and e_slip (ENERGY) and returns the rolling spring's energy. Out of line,
+// so that the pair loop of styles without rolling resistance keeps its registers.
+template <class Style>
+template <bool ENERGY>
+[[gnu::noinline]] double PairDEM<Style>::rolling_contact(int i, int j, bool j_owned, const dem::Contact &c,
+                                                         const Params &p, double fn, double *m_slot, bool step,
+                                                         bool store, double &d_slip, double &e_slip)
+{
+  dem::ContactResult r;
+  Law::stiffness(p, c, History{}, r.kn, r.ks);
+  const dem::RollingInput in = rolling_input(i, j, c, p, r, fn);
+  Vec3 m = dem::load_rolling(m_slot), moment = m;
+  if (step) {
+    const dem::RollingResult rr = dem::rolling_step<ENERGY>(p.roll, in, update->dt, m);
+    moment = rr.moment;
+    d_slip += rr.d_slip;
+    e_slip += rr.d_slip;
+    if (store) dem::store_rolling(m_slot, m);
+  }
+  double **torque = atom->torque;
+  for (int k = 0; k < 3; k++) {
+    const double mk = k == 0 ? moment.x : k == 1 ? moment.y : moment.z;
+    torque[i][k] -= mk;
+    if (j_owned) torque[j][k] += mk;
+  }
+  return dem::rolling_strain_energy(p.roll, in, m);
+}
+
 template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
@@ -219,12 +249,14 @@ void PairDEM<Style>::compute_loop(bool advance)
   // flags fix them, which frees registers: the energy values exist iff energy tracking is on (so
   // not without TALLY, and with ENERGY), and only dem/hertz has optional values of its own
   constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
-  const int roll_bit = history_parts & dem::HIST_ROLLING;
   const int parts = ENERGY_BIT < 0          ? history_parts
-                    : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT | roll_bit
-                                          : ENERGY_BIT | roll_bit;
-  const int nl = History::slots(parts);             // the law's values; the rolling moment follows
-  const int nh = nl + dem::rolling_slots(parts);
+                    : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
+                                          : ENERGY_BIT;
+  // the rolling moment follows the law's values, only if some pair of types uses it (a runtime
+  // flag, kept apart from the law's layout so that the latter stays a compile-time constant)
+  const bool any_rolling = history_parts & dem::HIST_ROLLING;
+  const int nl = History::slots(parts);
+  const int nh = nl + (any_rolling ? 3 : 0);
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
@@ -275,23 +307,12 @@ void PairDEM<Style>::compute_loop(bool advance)
         History h = History::load(slot, 1.0, parts);    // see transfer_history
         const int state_before = h.state;
         dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
-        Vec3 moment{0.0, 0.0, 0.0};    // rolling moment on j
+        // rolling resistance, out of line: only pairs of types with it have its slots
         double roll_strain = 0.0;
-        const bool rolls = p.roll.model != dem::ROLL_NONE;    // only such pairs have the slots
-        if (rolls) {
-          const dem::RollingInput in = rolling_input(i, j, c, p, r, h.fn);
-          Vec3 m = dem::load_rolling(slot + nl);
-          if (ADVANCE || state_before == 0) {    // replay: a new contact as a first step (not stored)
-            const dem::RollingResult rr = dem::rolling_step<ENERGY>(p.roll, in, dt, m);
-            moment = rr.moment;
-            r.d_slip += rr.d_slip;
-            h.e_slip += rr.d_slip;
-            if (ADVANCE) dem::store_rolling(slot + nl, m);
-          } else {
-            moment = m;
-          }
-          if (TALLY) roll_strain = dem::rolling_strain_energy(p.roll, in, m);
-        }
+        const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
+        if (rolls)
+          roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c, p, h.fn, slot + nl, ADVANCE || state_before == 0,
+                                                ADVANCE, r.d_slip, h.e_slip);
         if (ADVANCE) h.store(slot, 1.0, parts);
 
         const Vec3 F = r.force;    // on j; i gets -F
@@ -302,10 +323,6 @@ void PairDEM<Style>::compute_loop(bool advance)
         if (j_owned) {
           add_row(f, j, F);
           add_row(torque, j, tj);
-        }
-        if (rolls) {
-          add_row(torque, i, -moment);
-          if (j_owned) add_row(torque, j, moment);
         }
 
         const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks

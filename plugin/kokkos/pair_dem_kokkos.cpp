@@ -226,9 +226,11 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
   // as in PairDEM::compute_loop): no energy values without tallying; only dem/hertz has optional
   // values of its own
-  const int layout = TALLY ? parts : (parts & dem::HIST_ROLLING) | (Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0);
-  const int nl = History::slots(layout);    // the law's values; the rolling moment follows
-  const int nh = nl + dem::rolling_slots(layout);
+  const int layout = TALLY ? parts : Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0;
+  // the rolling moment follows the law's values when some pair of types uses it (as the CPU loop)
+  const bool any_rolling = parts & dem::HIST_ROLLING;
+  const int nl = History::slots(layout);
+  const int nh = nl + (any_rolling ? 3 : 0);
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
   // functor member must be reloaded after every store that might alias it (a history or force
@@ -317,7 +319,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // the history (no orientation sign)
     Vec3 moment{0.0, 0.0, 0.0};
     double roll_strain = 0.0;
-    const bool rolls = p.roll.model != dem::ROLL_NONE;
+    const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
     if (rolls) {
       const dem::RollingInput in{{omega(j, 0) - omega(i, 0), omega(j, 1) - omega(i, 1), omega(j, 2) - omega(i, 2)},
                                  c.n, dem::rolling_radius(ri, rj), -h.fn, Law::rolling_ks(p, r),

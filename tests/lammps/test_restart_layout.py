@@ -10,6 +10,7 @@ to round-off (1e-10 relative); a lost or misread history changes it by far more.
    uninterrupted run within the round-off of the threads' sums (test_mpi.compare's tolerances).
 2. Another pair instance wrote the file (the writer defined another pair style first, so its
    history fix has another ID): continued exactly (positions to 1e-12 m).
+   --rolling: with rolling resistance (rr_fric 0.1) on every contact: its moment converts too.
 --layout (instead, CPU):
 3. The energy keyword switched on or off: the history is converted exactly (positions to 1e-12 m),
    also with rolling resistance (its moment follows the law's values).
@@ -87,15 +88,16 @@ def same_state(chk, label, a, b, tol=1e-12):
     chk.close(f"{label}: max position difference to the uninterrupted run", dx, 0.0, abs_tol=tol)
 
 
-def backends(chk, law):
+def backends(chk, law, rolling=False):
+    extra = MODE[law] + (" rr_fric 0.1" if rolling else "")
     for writer_kk in (False, True):
         name = "Kokkos -> CPU" if writer_kk else "CPU -> Kokkos"
-        straight = write(law, kokkos=writer_kk)
+        straight = write(law, kokkos=writer_kk, coeff_extra=extra)
         resumed = resume(straight, kokkos=not writer_kk)
         want, got = strain_at_restart(straight, resumed)
         chk.true(want > 0, f"{name}: the pile has strain energy at the restart step ({want:.6g})")
         chk.close(f"{name}: strain energy at the restart step", got, want, rel=1e-10)
-        reader = write(law, kokkos=not writer_kk)    # uninterrupted, on the reading backend
+        reader = write(law, kokkos=not writer_kk, coeff_extra=extra)    # uninterrupted, on the reading backend
         compare(chk, f"{name}, after {N // 2} more steps", final(reader), final(resumed), reader.thermo,
                 resumed.thermo)
     # the writer's history fix was not the first pair instance's (ID DEM_HISTORY1)
@@ -149,5 +151,5 @@ if __name__ == "__main__":
     if "--layout" in sys.argv:
         layouts(checks)
     else:
-        backends(checks, LAW)
+        backends(checks, LAW, rolling="--rolling" in sys.argv)
     checks.finish()
