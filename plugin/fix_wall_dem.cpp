@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -491,8 +492,21 @@ void FixWallDEMBase::post_constructor()
 
 // ---------------------------------------------------------------------------------------------
 
+namespace {
+// 3 more values per wall contact for the rolling moment if the fix line sets rr_fric > 0 (the
+// fix's own rolling friction coefficient: mixing keeps it, see WallMix), else none
+int rolling_values(int narg, char **arg)
+{
+  int n = 0;
+  for (int iarg = 4; iarg + 1 < narg && !is_wall_style(arg[iarg]); iarg += 2)
+    if (std::strcmp(arg[iarg], "rr_fric") == 0) n = std::atof(arg[iarg + 1]) > 0.0 ? 3 : 0;
+  return n;
+}
+}    // namespace
+
 template <class Style>
-FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBase(lmp, narg, arg, History::size)
+FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) :
+    FixWallDEMBase(lmp, narg, arg, History::size + rolling_values(narg, arg))
 {
   const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {

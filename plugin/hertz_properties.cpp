@@ -5,14 +5,15 @@ namespace DEM_NS {
 
 const char *const hertz_keywords[H_COUNT] = {"hz_shear", "hz_poiss", "hz_alpha", "hz_mode", "fric",
                                              "rgap", "dp_nratio", "dp_sratio", "dp_alpha", "dp_mode",
-                                             "restitution", "tan_mode", "fric_dyn", "v_slide", "hz_emod"};
+                                             "restitution", "tan_mode", "fric_dyn", "v_slide", "hz_emod",
+                                             "rr_fric", "rr_model", "rr_damp"};
 
 std::string hertz_set(HertzProperties &p, const std::string &key, double v)
 {
   const int k = keyword_index(hertz_keywords, H_COUNT, key);
   if (k == H_COUNT)
     return "unknown keyword " + key + " (allowed: hz_shear hz_poiss hz_alpha hz_mode fric rgap "
-           "dp_nratio dp_sratio dp_alpha dp_mode restitution tan_mode fric_dyn v_slide hz_emod)";
+           "dp_nratio dp_sratio dp_alpha dp_mode restitution tan_mode fric_dyn v_slide hz_emod rr_fric rr_model rr_damp)";
   std::string err;
   switch (k) {
     case H_SHEAR: case H_ALPHA: case H_FRIC: case H_DP_ALPHA: case H_FRIC_DYN: case H_V_SLIDE:
@@ -26,6 +27,7 @@ std::string hertz_set(HertzProperties &p, const std::string &key, double v)
     case H_DP_MODE: err = check_dp_mode(key, v); break;
     case H_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
     case H_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
+    case H_RR_FRIC: case H_RR_MODEL: case H_RR_DAMP: err = check_rolling(key, v); break;
   }
   if (err.empty()) p.put(k, v);
   return err;
@@ -93,6 +95,8 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
     return "hz_mode 1 scales the shear spring force of tan_mode 0 only";
   if (out.tan.mode == dem::TAN_MINDLIN && out.alpha_h != 1.5)
     return "tan_mode 2 (Mindlin-Deresiewicz) needs the Hertz exponent hz_alpha 1.5";
+  // the rolling spring uses eq. 8's k_s, which every Hertz contact has
+  if (!(err = rolling_mix(a, b, pair, {H_RR_FRIC, H_RR_MODEL, H_RR_DAMP}, names, true, out.roll)).empty()) return err;
 
   // restitution: with eq. 13's tangent stiffness k_n = 3/2 h_n delta^(1/2) and dp_alpha 0 the
   // normal dashpot is 2 beta_n sqrt(3/2 m_c h_n) delta^(1/4) v_n, Tsuji's form, which maps exactly

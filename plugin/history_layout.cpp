@@ -16,6 +16,7 @@ std::string describe(const HistoryLayout &l)
 {
   std::string s = std::string(l.law) + " (" + std::to_string(l.size) + " values per contact";
   if (l.parts & dem::HIST_EXTRA) s += ", with the law's optional values, e.g. tan_mode 2's shear displacement";
+  if (l.parts & dem::HIST_ROLLING) s += ", with the rolling moment of rolling resistance";
   return s + ")";
 }
 
@@ -25,11 +26,12 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
 {
   if (std::strcmp(from.law, to.law) != 0)
     return "the restart file holds contact history of " + describe(from) + ", which " + to.law + " cannot continue";
-  const bool same_rest = (from.parts & dem::HIST_EXTRA) == (to.parts & dem::HIST_EXTRA) &&
+  const int optional = dem::HIST_EXTRA | dem::HIST_ROLLING;
+  const bool same_rest = (from.parts & optional) == (to.parts & optional) &&
       from.size - energy_values(from) == to.size - energy_values(to);
   if (!same_rest)
     return "the restart file holds contact history of " + describe(from) + " and these settings need " +
-        describe(to) + ": tan_mode 2 was switched on or off since it was written";
+        describe(to) + ": tan_mode 2 or rolling resistance (rr_fric) was switched on or off since it was written";
   return {};
 }
 

@@ -8,7 +8,10 @@
 
 namespace DEM_NS {
 
-enum HystKey { Y_KN, Y_EMOD, Y_RESTITUTION, Y_DAMP, Y_KT_RATIO, Y_FRIC, Y_FRIC_DYN, Y_TAN_MODE, Y_V_SLIDE, Y_COUNT };
+enum HystKey {
+  Y_KN, Y_EMOD, Y_RESTITUTION, Y_DAMP, Y_KT_RATIO, Y_FRIC, Y_FRIC_DYN, Y_TAN_MODE, Y_V_SLIDE, Y_RR_FRIC, Y_RR_MODEL,
+  Y_RR_DAMP, Y_COUNT
+};
 
 struct HystProperties : KeyedValues<Y_COUNT> {
   HystProperties()

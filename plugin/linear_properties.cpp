@@ -5,7 +5,8 @@ namespace DEM_NS {
 
 const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
                                               "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
-                                              "tan_mode", "fric_dyn", "v_slide"};
+                                              "tan_mode", "fric_dyn", "v_slide", "rr_fric", "rr_model",
+                                              "rr_damp"};
 
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
@@ -13,7 +14,7 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
   if (k == K_COUNT)
     return "unknown keyword " + key +
         " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
-        "tan_mode fric_dyn v_slide)";
+        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp)";
   std::string err;
   switch (k) {
     case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE:
@@ -26,6 +27,7 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
     case K_DP_MODE: err = check_dp_mode(key, v); break;
     case K_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
     case K_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
+    case K_RR_FRIC: case K_RR_MODEL: case K_RR_DAMP: err = check_rolling(key, v); break;
   }
   if (err.empty()) p.put(k, v);
   return err;
@@ -89,6 +91,8 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
   if (!(err = same_or_pair(a, b, pair, K_DP_SRATIO, names, out.dp.sratio)).empty()) return err;
   if (out.tan.mode == dem::TAN_COULOMB && (out.dp.sratio > 0.0 || out.ks > 0.0 || out.kratio > 0.0))
     return "tan_mode 1 (Coulomb limit) has no shear spring: ks, kratio and dp_sratio must be 0";
+  const bool spring = out.tan.mode == dem::TAN_SPRING && (out.from_material ? out.kratio > 0.0 : out.ks > 0.0);
+  if (!(err = rolling_mix(a, b, pair, {K_RR_FRIC, K_RR_MODEL, K_RR_DAMP}, names, spring, out.roll)).empty()) return err;
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
   return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }

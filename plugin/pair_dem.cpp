@@ -20,7 +20,7 @@ using dem::Vec3;
 
 template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
-  single_extra = 14;
+  single_extra = 16;
   svector = new double[single_extra];
 }
 
@@ -87,7 +87,7 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  bool extra = false;
+  bool extra = false, rolling = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       // pairs of types without properties (under pair_style hybrid: types of other sub-styles)
@@ -101,16 +101,18 @@ template <class Style> void PairDEM<Style>::check_properties()
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       params[j][i] = Style::mirrored(params[i][j]);
       extra = extra || Law::needs_extra(params[i][j]);
+      rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
   // history fix exists
-  const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0);
+  const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0) |
+      (rolling ? dem::HIST_ROLLING : 0);
   if (fix_history && parts != history_parts)
     error->all(FLERR, "pair {}: the contact history has {} values per contact since the first run, these "
-               "settings need {} (the energy keyword or tan_mode 2 was switched on or off after it): set "
-               "them before the first run", Style::name, size_history, History::slots(parts));
+               "settings need {} (the energy keyword, tan_mode 2 or rolling resistance (rr_fric) was switched "
+               "on or off after it): set them before the first run", Style::name, size_history, slots(parts));
   history_parts = parts;
-  size_history = History::slots(parts);
+  size_history = slots(parts);
 }
 
 // SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
@@ -118,7 +120,7 @@ template <class Style> std::string PairDEM<Style>::history_fix_args() const
 {
   unsigned mask = 0;
   for (int k = 0; k < size_history; k++)
-    if (History::is_vector_slot(k, history_parts)) mask |= 1u << k;
+    if (vector_slot(k, history_parts)) mask |= 1u << k;
   return fmt::format("{} {} {} {} {}", size_history, Style::name, history_parts, mask, reset_history ? "yes" : "no");
 }
 
@@ -156,6 +158,54 @@ template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) con
                         {v[i][0], v[i][1], v[i][2]}, {v[j][0], v[j][1], v[j][2]},
                         {omega[i][0], omega[i][1], omega[i][2]},
                         {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
+}
+
+// What the rolling resistance of contact (i, j) needs (dem/rolling.h); fn: the law's normal force.
+template <class Style>
+dem::RollingInput PairDEM<Style>::rolling_input(int i, int j, const dem::Contact &c, const Params &p,
+                                                const dem::ContactResult &r, double fn) const
+{
+  double **omega = atom->omega;
+  const double *m = atom->rmass;
+  const int *mask = atom->mask;
+  dem::RollingInput in;
+  in.wrel = {omega[j][0] - omega[i][0], omega[j][1] - omega[i][1], omega[j][2] - omega[i][2]};
+  in.n = c.n;
+  in.rbar = dem::rolling_radius(c.r1, c.r2);
+  in.fn = -fn;
+  in.ks = Law::rolling_ks(p, r);
+  in.inertia = dem::rolling_inertia(m[i], c.r1, mask[i] & freeze_group_bit, m[j], c.r2, mask[j] & freeze_group_bit);
+  return in;
+}
+
+// The rolling moment of contact (i, j) from its slots `m_slot` (dem/rolling.h): advanced by a step
+// if `step` (stored if `store`), else the stored one, and added to both torques. Adds the rolling
+// dissipation to d_slip and e_slip (ENERGY) and returns the rolling spring's energy. Out of line,
+// so that the pair loop of styles without rolling resistance keeps its registers.
+template <class Style>
+template <bool ENERGY>
+[[gnu::noinline]] double PairDEM<Style>::rolling_contact(int i, int j, bool j_owned, const dem::Contact &c,
+                                                         const Params &p, double fn, double *m_slot, bool step,
+                                                         bool store, double &d_slip, double &e_slip)
+{
+  dem::ContactResult r;
+  Law::stiffness(p, c, History{}, r.kn, r.ks);
+  const dem::RollingInput in = rolling_input(i, j, c, p, r, fn);
+  Vec3 m = dem::load_rolling(m_slot), moment = m;
+  if (step) {
+    const dem::RollingResult rr = dem::rolling_step<ENERGY>(p.roll, in, update->dt, m);
+    moment = rr.moment;
+    d_slip += rr.d_slip;
+    e_slip += rr.d_slip;
+    if (store) dem::store_rolling(m_slot, m);
+  }
+  double **torque = atom->torque;
+  for (int k = 0; k < 3; k++) {
+    const double mk = k == 0 ? moment.x : k == 1 ? moment.y : moment.z;
+    torque[i][k] -= mk;
+    if (j_owned) torque[j][k] += mk;
+  }
+  return dem::rolling_strain_energy(p.roll, in, m);
 }
 
 template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
@@ -221,7 +271,11 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int parts = ENERGY_BIT < 0          ? history_parts
                     : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
                                           : ENERGY_BIT;
-  const int nh = History::slots(parts);
+  // the rolling moment follows the law's values, only if some pair of types uses it (a runtime
+  // flag, kept apart from the law's layout so that the latter stays a compile-time constant)
+  const bool any_rolling = history_parts & dem::HIST_ROLLING;
+  const int nl = History::slots(parts);
+  const int nh = nl + (any_rolling ? 3 : 0);
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
@@ -271,7 +325,13 @@ void PairDEM<Style>::compute_loop(bool advance)
         if (c.gap < -std::min(ri, radius[j])) deep_contact(i, j, c.gap, rsq);
         History h = History::load(slot, 1.0, parts);    // see transfer_history
         const int state_before = h.state;
-        const dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+        dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+        // rolling resistance, out of line: only pairs of types with it have its slots
+        double roll_strain = 0.0;
+        const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
+        if (rolls)
+          roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c, p, h.fn, slot + nl, ADVANCE || state_before == 0,
+                                                ADVANCE, r.d_slip, h.e_slip);
         if (ADVANCE) h.store(slot, 1.0, parts);
 
         const Vec3 F = r.force;    // on j; i gets -F
@@ -286,7 +346,8 @@ void PairDEM<Style>::compute_loop(bool advance)
 
         const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
         if constexpr (TALLY) {
-          const double strain = Law::strain_energy(p, h, r.kn, r.ks);
+          double strain = Law::strain_energy(p, h, r.kn, r.ks);
+          if (rolls) strain += roll_strain;
           strain_sum += w * strain;
           if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
         }
@@ -340,20 +401,30 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
 
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
+  Vec3 m{0.0, 0.0, 0.0};
+  double roll_strain = 0.0;
+  if (p.roll.model != dem::ROLL_NONE) {
+    dem::ContactResult r;
+    r.kn = kn;
+    r.ks = ks;
+    m = dem::load_rolling(&fix_history->firstvalue[i][size_history * jj] + History::slots(history_parts));
+    roll_strain = dem::rolling_strain_energy(p.roll, rolling_input(i, j, c, p, r, h.fn), m);
+  }
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition
   const double o = orientation(i, j);
-  const Vec3 n = o * c.n, fs = o * h.fs, fd = o * h.fd;
+  const Vec3 n = o * c.n, fs = o * h.fs, fd = o * h.fd, mr = o * m;
   // contact-plane axes: s is the z axis projected on the plane (x if n is along z), t = n x s,
   // so that in 2d the in-plane shear is along t and the s components vanish, as in PFC
   Vec3 s = Vec3{0, 0, 1} - n.z * n;
   if (dem::norm(s) < 1e-6) s = Vec3{1, 0, 0} - n.x * n;
   s = (1.0 / dem::norm(s)) * s;
   const Vec3 t = dem::cross(n, s);
-  const double out[14] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
+  const double out[16] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
                           dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
-                          Law::strain_energy(p, h, kn, ks), h.e_slip, h.e_dashpot};
-  for (int k = 0; k < 14; k++) svector[k] = out[k];
+                          Law::strain_energy(p, h, kn, ks) + roll_strain, h.e_slip, h.e_dashpot,
+                          dem::dot(mr, s), dem::dot(mr, t)};
+  for (int k = 0; k < 16; k++) svector[k] = out[k];
   // fforce * (x_i - x_j) is the central part of the force on i
   const Vec3 F = (-h.fn) * c.n + h.fs + h.fd;
   fforce = dem::dot(F, c.n) / (c.gap + c.r1 + c.r2);
@@ -364,7 +435,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
 template <class Style> void PairDEM<Style>::transfer_history(double *source, double *target, int, int)
 {
   for (int k = 0; k < size_history; k++)
-    target[k] = History::is_vector_slot(k, history_parts) ? -source[k] : source[k];
+    target[k] = vector_slot(k, history_parts) ? -source[k] : source[k];
 }
 
 // The restart data start with a mark and the size of the stored properties, so that a file whose

@@ -39,6 +39,17 @@ template <class Style> class PairDEM : public PairDEMBase {
   void report_timescales() override;
   void check_properties() override;
   dem::Contact contact_of(int i, int j) const;
+  // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING)
+  static int slots(int parts) { return History::slots(parts) + dem::rolling_slots(parts); }
+  static bool vector_slot(int k, int parts)
+  {
+    return k < History::slots(parts) ? History::is_vector_slot(k, parts) : true;
+  }
+  dem::RollingInput rolling_input(int i, int j, const dem::Contact &c, const Params &p, const dem::ContactResult &r,
+                                  double fn) const;
+  template <bool ENERGY>
+  double rolling_contact(int i, int j, bool j_owned, const dem::Contact &c, const Params &p, double fn, double *m_slot,
+                         bool step, bool store, double &d_slip, double &e_slip);
   template <bool NEWTON, bool TALLY, bool ENERGY> void compute_loop(bool advance);
 };
 

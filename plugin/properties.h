@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/restitution.h"
+#include "dem/rolling.h"
 #include "dem/tangential.h"
 
 #include <algorithm>
@@ -151,6 +152,56 @@ std::string normal_damping(const P &a, const P &b, const P &pair, int key_ratio,
   } else {
     beta = dem::damping_ratio_full(e) / zeta_per_beta;
   }
+  return {};
+}
+
+// Rolling resistance keywords: rr_fric mu_r >= 0; rr_model 0 (PFC rrlinear), 1 (Rocky type A) or
+// 3 (Rocky type C; Ai et al. 2011's numbering A = 1 ... D = 4); rr_damp, type C's viscous ratio.
+inline std::string check_rolling(const std::string &key, double v)
+{
+  if (key == "rr_fric") return check_nonnegative(key, v);
+  if (key == "rr_model")
+    return (v == 0.0 || v == 1.0 || v == 3.0) ? "" : out_of_range(key, v, "0 (PFC rrlinear), 1 (Rocky type A) or 3 (Rocky type C)");
+  return check_ratio(key, v);    // rr_damp
+}
+
+struct RollingKeys {
+  int fric, model, damp;
+};
+
+// The rolling resistance of a contact: mu_r is the smaller of the types' (as fric), or the pair's;
+// none if it is 0. rr_model and rr_damp are not inherited: the types' common value or the pair's.
+// spring: the law has a shear stiffness for k_r = k_s Rbar^2 (PFC rrlinear and type C need one).
+template <class P>
+std::string rolling_mix(const P &a, const P &b, const P &pair, RollingKeys k, const char *const *names,
+                        bool spring, dem::Rolling &out)
+{
+  out = dem::Rolling{};
+  for (const P *p : {&a, &b})
+    if ((p->has(k.model) || p->has(k.damp)) && !p->has(k.fric))
+      return std::string(names[k.model]) + " and " + names[k.damp] + " need " + names[k.fric] + " on the same type";
+  out.mu = pair.has(k.fric) ? pair.value[k.fric] : std::min(a.value[k.fric], b.value[k.fric]);
+  if (out.mu == 0.0) {
+    if (pair.has(k.model) || pair.has(k.damp))
+      return std::string(names[k.model]) + " or " + names[k.damp] + " set for a pair of types without rolling resistance (" +
+          names[k.fric] + " 0)";
+    out.model = dem::ROLL_NONE;
+    return {};
+  }
+  double v[2];
+  for (int q = 0; q < 2; q++) {
+    const int key = q == 0 ? k.model : k.damp;
+    if (pair.has(key)) v[q] = pair.value[key];
+    else if (a.value[key] == b.value[key]) v[q] = a.value[key];
+    else
+      return std::string("the two types differ in ") + names[key] + ", which is not inherited: set it for the pair of types";
+  }
+  out.model = static_cast<int>(v[0]);
+  out.damp = v[1];
+  if (out.damp > 0.0 && out.model != dem::ROLL_C) return "rr_damp is the viscous moment of rr_model 3 (Rocky type C) only";
+  if (out.model != dem::ROLL_A && !spring)
+    return "rr_model 0 (PFC rrlinear) and 3 (Rocky type C) are springs of stiffness k_r = k_s Rbar^2 and need a "
+           "shear spring (k_s > 0, tan_mode 0): set it, or use rr_model 1 (Rocky type A, a constant moment)";
   return {};
 }
 

@@ -3,7 +3,8 @@
 // Kokkos kernel (FixWallDEMKokkos) both call it, so they keep the same slots, call the same law
 // and add the same numbers in the same order. No LAMMPS here: it runs inside Kokkos kernels.
 //
-// History row of a ball: nslot slots of 1 + History::size doubles, [wall id + 1 (0: free), history].
+// History row of a ball: nslot slots of wall_stride doubles, [wall id + 1 (0: free), history,
+// rolling moment (3, only with rolling resistance)].
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/wall.h"
@@ -23,6 +24,12 @@ struct WallBall {
 // positive reference gap plus the radius, a margin so that a contact is seen on the step it
 // opens (its last half step of dashpot work).
 DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+
+// Doubles per wall contact slot of a wall with these parameters.
+template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)
+{
+  return 1 + Law::History::size + (p.roll.model != dem::ROLL_NONE ? 3 : 0);
+}
 
 // Frees every slot of a row: a ball out of reach of all walls has no contact left (no last
 // half step of dashpot work: the contact ended out of sight).
@@ -47,7 +54,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
 {
   using History = typename Law::History;
   using dem::Vec3;
-  constexpr int stride = 1 + History::size;
+  const int stride = wall_stride<Law>(params);
 
   // a stored contact whose wall is out of reach ended (out of sight: no last half step)
   for (int s = 0; s < nslot; s++) {
@@ -86,7 +93,28 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
       slot[0] = w.id + 1;
     }
     History h = History::load(slot + 1, 1.0);
-    const dem::ContactResult res = advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+    const int state_before = h.state;
+    dem::ContactResult res = advance ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+    // rolling resistance (dem/rolling.h): the wall is particle 2, Rbar = R1, I_r the ball's
+    Vec3 moment{0.0, 0.0, 0.0};    // on the wall; the ball gets -moment
+    double roll_strain = 0.0;
+    const bool rolls = p.roll.model != dem::ROLL_NONE;
+    if (rolls) {
+      const dem::RollingInput in{-b.w, c.n, b.r, -h.fn, Law::rolling_ks(p, res),
+                                 dem::rolling_inertia(b.m, b.r, false, 0.0, 0.0, true)};
+      double *mslot = slot + 1 + History::size;
+      Vec3 m = dem::load_rolling(mslot);
+      if (advance || state_before == 0) {
+        const dem::RollingResult rr = dem::rolling_step<ENERGY>(p.roll, in, dt, m);
+        moment = rr.moment;
+        res.d_slip += rr.d_slip;
+        h.e_slip += rr.d_slip;
+        if (advance) dem::store_rolling(mslot, m);
+      } else {
+        moment = m;
+      }
+      roll_strain = dem::rolling_strain_energy(p.roll, in, m);
+    }
     if (advance) h.store(slot + 1, 1.0);
 
     const Vec3 F = res.force;    // on the wall; the ball gets -F
@@ -94,8 +122,14 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
     dem::contact_torques(c, F, tb, tw);
     b.f = b.f - F;
     b.t = b.t + tb;
-    tally.contact(w.id, F, dem::cross(dem::wall_contact_point(c, b.x) - origin, F));
+    Vec3 torque_wall = dem::cross(dem::wall_contact_point(c, b.x) - origin, F);
+    if (rolls) {
+      b.t = b.t - moment;
+      torque_wall = torque_wall + moment;
+    }
+    tally.contact(w.id, F, torque_wall);
     tally.strain += Law::strain_energy(p, h, res.kn, res.ks);
+    if (rolls) tally.strain += roll_strain;
     if (ENERGY) {
       tally.slip += res.d_slip;
       tally.dashpot += res.d_dashpot;

@@ -133,7 +133,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
                                                                        WallSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
-  constexpr int stride = 1 + Law::History::size;
+  const int stride = wall_stride<Law>(params);
   const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
   const double r = radius[i];
   dem::WallTouch touches[WallSums::MAXROWS];

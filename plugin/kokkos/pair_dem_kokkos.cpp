@@ -248,7 +248,10 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   // as in PairDEM::compute_loop): no energy values without tallying; only dem/hertz has optional
   // values of its own
   const int layout = TALLY ? parts : Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0;
-  const int nh = History::slots(layout);
+  // the rolling moment follows the law's values when some pair of types uses it (as the CPU loop)
+  const bool any_rolling = parts & dem::HIST_ROLLING;
+  const int nl = History::slots(layout);
+  const int nh = nl + (any_rolling ? 3 : 0);
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
   // functor member must be reloaded after every store that might alias it (a history or force
@@ -326,9 +329,32 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     const int state_before = h.state;
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
-    const dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
-        : (TALLY && track_energy)               ? Law::template step<true>(p, c, dt, h)
-                                                : Law::template step<false>(p, c, dt, h);
+    dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
+        : (TALLY && track_energy)         ? Law::template step<true>(p, c, dt, h)
+                                          : Law::template step<false>(p, c, dt, h);
+    // rolling resistance (dem/rolling.h), as in PairDEM::compute_loop; its moment is a vector of
+    // the history (no orientation sign)
+    Vec3 moment{0.0, 0.0, 0.0};
+    double roll_strain = 0.0;
+    const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
+    if (rolls) {
+      const dem::RollingInput in{{omega(j, 0) - omega(i, 0), omega(j, 1) - omega(i, 1), omega(j, 2) - omega(i, 2)},
+                                 c.n, dem::rolling_radius(ri, rj), -h.fn, Law::rolling_ks(p, r),
+                                 dem::rolling_inertia(rmass[i], ri, mask[i] & freeze_group_bit, rmass[j], rj,
+                                                      mask[j] & freeze_group_bit)};
+      Vec3 m = dem::load_rolling(hist + nl);
+      if (update_history || state_before == 0) {    // setup: a new contact as a first step (not stored)
+        const dem::RollingResult rr = (TALLY && track_energy && update_history)
+            ? dem::rolling_step<true>(p.roll, in, dt, m) : dem::rolling_step<false>(p.roll, in, dt, m);
+        moment = rr.moment;
+        r.d_slip += rr.d_slip;
+        h.e_slip += rr.d_slip;
+        if (update_history) dem::store_rolling(hist + nl, m);
+      } else {
+        moment = m;
+      }
+      if (TALLY) roll_strain = dem::rolling_strain_energy(p.roll, in, m);
+    }
     if (update_history) h.store(hist, orient, layout);
 
     const Vec3 F = r.force;    // on j; i gets -F
@@ -337,12 +363,17 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     any_contact = true;
     fi = fi - F;
     ti = ti + tqi;
+    if (rolls) {
+      ti = ti - moment;
+      tqj = tqj + moment;
+    }
     if (j_owned) {
       add3<NEIGHFLAG>(f, j, F);
       add3<NEIGHFLAG>(torque, j, tqj);
     }
     if (TALLY) {
-      const double strain = Law::strain_energy(p, h, r.kn, r.ks);
+      double strain = Law::strain_energy(p, h, r.kn, r.ks);
+      if (rolls) strain += roll_strain;
       sum.e_strain += w * strain;
       if (update_history && track_energy) {
         sum.e_slip += w * r.d_slip;

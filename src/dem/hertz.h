@@ -13,6 +13,7 @@
 //   (15-17) strain energy alpha_h/(alpha_h+1) F_n^2/k_n + |F_s|^2/(2 k_s), slip, dashpot.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "rolling.h"
 #include "tangential.h"
 
 namespace dem {
@@ -27,6 +28,7 @@ struct HertzParams {
   Tangential tan;            // tan_mode, fric, fric_dyn, v_slide
   double rgap = 0.0;
   Dashpots dp;
+  Rolling roll;              // rolling resistance (rolling.h)
 };
 
 // The PFC history plus the accumulated shear displacement s of the Mindlin-Deresiewicz model
@@ -257,6 +259,8 @@ struct HertzLaw {
   {
     return hertz_strain_energy(p, h, kn, ks);
   }
+  // eq. 8's k_s, whatever the shear model (the Mindlin tangent vanishes in full slip)
+  DEM_INLINE static double rolling_ks(const Params &p, const ContactResult &r) { return p.ks_factor * r.kn; }
 };
 
 }    // namespace dem

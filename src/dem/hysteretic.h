@@ -14,6 +14,7 @@
 // Both are limited by the total normal force (with the secondary damping).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "rolling.h"
 #include "tangential.h"
 
 namespace dem {
@@ -28,6 +29,7 @@ struct HystParams {
   double kt_ratio = 0.0;                      // K_t / K_nl
   Tangential tan;                             // tan_mode (0 or 1), fric, fric_dyn, v_slide
   double rgap = 0.0;                          // Rocky has no reference gap (the glue reads this)
+  Rolling roll;                               // rolling resistance (rolling.h)
 };
 
 // The history of the PFC laws plus the previous overlap, the cycle flags and the plastic work.
@@ -150,6 +152,7 @@ struct HystereticLaw {
   {
     return hysteretic_strain_energy(p, h, kl, kt);
   }
+  DEM_INLINE static double rolling_ks(const Params &p, const ContactResult &r) { return p.kt_ratio * r.kn; }
 };
 
 }    // namespace dem

@@ -13,6 +13,7 @@
 // The shear dashpot opposes the relative shear velocity; v_n > 0 means the gap opens.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "rolling.h"
 #include "tangential.h"
 
 namespace dem {
@@ -30,6 +31,7 @@ struct LinearParams {
   double inv_emod1 = 0.0, inv_emod2 = 0.0;    // 1/E of the type of particle 1 and 2
   double kratio = 0.0;                        // kn/ks; 0 means ks = 0
   bool dim2 = false;
+  Rolling roll;                               // rolling resistance (rolling.h)
 };
 
 DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
@@ -116,6 +118,8 @@ struct LinearLaw {
   {
     return linear_strain_energy(h, kn, ks);
   }
+  // the shear stiffness of the rolling spring k_r = k_s Rbar^2 (rolling.h), from the step's result
+  DEM_INLINE static double rolling_ks(const Params &, const ContactResult &r) { return r.ks; }
 };
 
 }    // namespace dem

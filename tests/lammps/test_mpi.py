@@ -35,7 +35,9 @@ MPI_VARIANT = {"linear": 1, "hertz": 3, "hysteretic": 0}
 
 def main(law, kokkos=False):
     chk = Checks()
-    deck = pile_deck(f"dem/{law} energy yes", pile_coeff(law, MPI_VARIANT[law]), dump="final.dump", steps=3000)
+    # --rolling: with rolling resistance (PFC rrlinear) on every contact
+    coeff = pile_coeff(law, MPI_VARIANT[law]) + (" rr_fric 0.1" if "--rolling" in sys.argv else "")
+    deck = pile_deck(f"dem/{law} energy yes", coeff, dump="final.dump", steps=3000)
     ref_run = run(deck)
     ref = read_dump(os.path.join(ref_run.workdir, "final.dump"))
     for ranks in (2, 4):

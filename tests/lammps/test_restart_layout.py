@@ -11,13 +11,17 @@ to round-off (1e-10 relative); a lost or misread history changes it by far more.
    the round-off of the threads' sums (test_mpi.compare's tolerances).
 2. Another pair instance wrote the file (the writer defined another pair style first, so its
    history fix has another ID): continued exactly (positions to 1e-12 m).
+   --rolling: with rolling resistance (rr_fric 0.1) on every contact: its moment converts too.
 --layout (instead, CPU):
-3. The energy keyword switched on or off: the history is converted exactly (positions to 1e-12 m).
-4. dem/hertz with tan_mode 2 switched on (its history has 3 more values), and a dem/hertz file
-   read by dem/linear: an error naming what changed and reset_history; with reset_history yes the
-   run goes on and the log says the history was discarded.
-5. fix wall/dem redefined with the same ID as another law or another wall geometry: a warning
-   that its wall contacts start afresh (the same wall: no warning, and the run continues exactly).
+3. The energy keyword switched on or off: the history is converted exactly (positions to 1e-12 m),
+   also with rolling resistance (its moment follows the law's values).
+4. dem/hertz with tan_mode 2 or rolling resistance switched on (its history has 3 more values),
+   rolling resistance switched off, and a dem/hertz file read by dem/linear: an error naming what
+   changed and reset_history; with reset_history yes the run goes on and the log says the history
+   was discarded.
+5. fix wall/dem redefined with the same ID as another law or another wall geometry, or with
+   rolling resistance switched on: a warning that its wall contacts start afresh (the same wall:
+   no warning, and the run continues exactly).
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import itertools
@@ -100,10 +104,11 @@ def same_state(chk, label, a, b, tol=1e-12):
 FLOOR = "fix w grains wall/dem linear kn 2000 ks 1500 fric 0.5 zplane 0.0045 NULL\nfix_modify w energy yes"
 
 
-def backends(chk, law):
+def backends(chk, law, rolling=False):
+    extra = MODE[law] + (" rr_fric 0.1" if rolling else "")
     for writer_kk in (False, True):
         name = "Kokkos -> CPU" if writer_kk else "CPU -> Kokkos"
-        straight = write(law, kokkos=writer_kk, wall=FLOOR)
+        straight = write(law, kokkos=writer_kk, coeff_extra=extra, wall=FLOOR)
         resumed = resume(straight, kokkos=not writer_kk, wall=FLOOR)
         want, got = strain_at_restart(straight, resumed)
         chk.true(want > 0, f"{name}: the pile has strain energy at the restart step ({want:.6g})")
@@ -114,7 +119,7 @@ def backends(chk, law):
         if wall_rows:
             chk.close(f"{name}: wall strain energy at the restart step", resumed.thermo[0]["f_w"], wall_rows[0]["f_w"],
                       rel=1e-10)
-        reader = write(law, kokkos=not writer_kk, wall=FLOOR)    # uninterrupted, on the reading backend
+        reader = write(law, kokkos=not writer_kk, coeff_extra=extra, wall=FLOOR)    # uninterrupted, on the reading backend
         compare(chk, f"{name}, after {N // 2} more steps", final(reader), nearest_images(final(reader), final(resumed)),
                 reader.thermo, resumed.thermo)
     # the writer's history fix was not the first pair instance's (ID DEM_HISTORY1)
@@ -129,16 +134,23 @@ def layouts(chk):
         resumed = resume(straight, pair_lines=f"pair_style dem/linear energy {after}")
         same_state(chk, f"energy {before} -> {after}", final(straight), final(resumed))
         chk.true("converted" in resumed.output, f"energy {before} -> {after}: the log says the history was converted")
+        straight = write("linear", energy=before, coeff_extra="dp_mode 3 rr_fric 0.1")
+        resumed = resume(straight, pair_lines=f"pair_style dem/linear energy {after}")
+        same_state(chk, f"rolling resistance, energy {before} -> {after}", final(straight), final(resumed))
 
     hertz = write("hertz", coeff_extra="dp_mode 3")
     for label, lines, words in (
             ("dem/hertz tan_mode 0 -> 2", "pair_style dem/hertz\npair_coeff * * tan_mode 2", ("tan_mode 2",)),
+            ("dem/hertz rolling resistance on", "pair_style dem/hertz\npair_coeff * * rr_fric 0.1", ("rr_fric",)),
             ("dem/hertz file read by dem/linear", "pair_style dem/linear\npair_coeff * * kn 2000 ks 1500", ("dem/hertz",))):
         msg = resume(hertz, pair_lines=lines, expect_error=True).error
         chk.true(all(w in msg for w in words) and "reset_history" in msg, f"{label}: error '{msg}'")
         lines = lines.replace("\n", " reset_history yes\n", 1)
         ok = resume(hertz, pair_lines=lines)
         chk.true("discarded" in ok.output and len(ok.thermo) > 1, f"{label}, reset_history yes: runs, history discarded")
+    rolling = write("linear", coeff_extra="dp_mode 3 rr_fric 0.1")
+    msg = resume(rolling, pair_lines="pair_style dem/linear energy yes\npair_coeff * * rr_fric 0", expect_error=True).error
+    chk.true("rr_fric" in msg and "reset_history" in msg, f"dem/linear rolling resistance off: error '{msg}'")
 
     wall = "fix w grains wall/dem linear kn 2000 ks 1500 fric 0.5 zplane 0.002 NULL"
     straight = write("linear", wall=wall)
@@ -148,7 +160,9 @@ def layouts(chk):
     # (x and y are periodic: the other geometry is a region wall)
     for label, other in (("another law", "fix w grains wall/dem hertz hz_shear 5e6 hz_poiss 0.3 fric 0.5 zplane 0.002 NULL"),
                          ("another geometry", "region above block INF INF INF INF 0.002 INF\n"
-                          "fix w grains wall/dem linear kn 2000 ks 1500 fric 0.5 region above")):
+                          "fix w grains wall/dem linear kn 2000 ks 1500 fric 0.5 region above"),
+                         ("rolling resistance on", "fix w grains wall/dem linear kn 2000 ks 1500 fric 0.5 rr_fric 0.1 "
+                          "zplane 0.002 NULL")):
         res = resume(straight, pair_lines="pair_style dem/linear energy yes", wall=other)
         chk.true("start afresh" in res.output, f"wall redefined as {label}: warning")
 
@@ -159,5 +173,5 @@ if __name__ == "__main__":
     if "--layout" in sys.argv:
         layouts(checks)
     else:
-        backends(checks, LAW)
+        backends(checks, LAW, rolling="--rolling" in sys.argv)
     checks.finish()

@@ -16,7 +16,8 @@ from demtest import Checks, run  # noqa: E402
 from pile import LAW_COEFFS, R, RHO  # noqa: E402
 
 WALLS = {"xw": "xplane 0 0.02", "yw": "yplane 0 0.02", "floor": "zplane 0 NULL"}
-CASES = [("linear", ""), ("hertz", ""), ("hertz", "tan_mode 2 dp_mode 1"), ("hysteretic", "tan_mode 1 kt_ratio 0")]
+CASES = [("linear", ""), ("hertz", ""), ("hertz", "tan_mode 2 dp_mode 1"), ("hysteretic", "tan_mode 1 kt_ratio 0"),
+         ("linear", "rr_fric 0.1"), ("hysteretic", "rr_fric 0.1 rr_model 1")]
 
 
 def deck(law, variant, steps=12000):
