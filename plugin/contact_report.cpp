@@ -37,6 +37,12 @@ TypeExtremes DEM_NS::type_extremes(LAMMPS *lmp, int groupbit)
   return out;
 }
 
+std::string DEM_NS::impact_speed_note(double v, bool given, const char *default_rule)
+{
+  if (!(v > 0.0)) return "; no particle moves: set impact_speed";
+  return fmt::format("; impact speed {:.6g}{}", v, given ? "" : std::string(", ") + default_rule);
+}
+
 void DEM_NS::report_contacts(LAMMPS *lmp, const std::string &who, const std::vector<ContactRow> &rows, bool table,
                              const std::string &speed)
 {

@@ -31,6 +31,10 @@ struct ContactRow {
   dem::Timescale t;
 };
 
+// How a Hertz time scale's impact speed v was chosen, for report_contacts: given (keyword
+// impact_speed) or by the default rule, or none (v = 0: no particle moves).
+std::string impact_speed_note(double v, bool given, const char *default_rule);
+
 // Prints the table (table: on request) on rank 0 and warns if the timestep is too large for any
 // row, naming the worst and the largest safe timestep. who: "Pair dem/linear", "Fix w wall/dem".
 // speed: the impact speed of the Hertz rows and how it was chosen.

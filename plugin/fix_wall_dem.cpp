@@ -18,8 +18,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -31,7 +31,7 @@ const char *const wall_style_names[] = {"xplane", "yplane", "zplane", "zcylinder
 
 bool is_wall_style(const std::string &w)
 {
-  return w == "xplane" || w == "yplane" || w == "zplane" || w == "zcylinder" || w == "region";
+  return std::find(std::begin(wall_style_names), std::end(wall_style_names), w) != std::end(wall_style_names);
 }
 
 // What a restart record says about the wall contacts it holds. Files of earlier versions start
@@ -71,8 +71,7 @@ void *create_fix_wall_dem(void *ptr, int narg, char **arg)
 
 // ---------------------------------------------------------------------------------------------
 
-FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
-    Fix(lmp, narg, arg), history_size(hsize)
+FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
 {
   law_name = arg[3];
   const std::string me = std::string("Fix ") + style + " " + law_name;    // style: wall/dem or wall/dem/kk
@@ -165,8 +164,6 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
     }
   }
 
-  stride = 1 + history_size;
-  maxexchange = nslot * stride;    // per-atom values packed for Comm::exchange()
   scalar_flag = 1;
   extscalar = 1;
   energy_global_flag = 1;    // fix_modify energy yes: the strain energy joins the potential energy
@@ -189,9 +186,12 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg, int hsize) :
 // Called at the end of the constructor of the most derived class, after every check that can
 // fail: Atom::delete_callback finds a fix by its place in the fix list, which a fix whose
 // constructor failed never got, so its destructor could not remove callbacks (and an error thrown
-// there, during the unwinding of the first, aborts the process).
-void FixWallDEMBase::register_atom_arrays()
+// there, during the unwinding of the first, aborts the process). slot_size: doubles per wall
+// contact slot, which the law's parameters fix (wall_stride).
+void FixWallDEMBase::register_atom_arrays(int slot_size)
 {
+  stride = slot_size;
+  maxexchange = nslot * stride;    // per-atom values packed for Comm::exchange()
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
@@ -426,7 +426,6 @@ void FixWallDEMBase::unpack_restart(int nlocal, int nth)
   const int ns = static_cast<int>(extra[nlocal][m + 1]), st = static_cast<int>(extra[nlocal][m + 2]);
   set_arrays(nlocal);
   if (st != stride || !restart_mismatch.empty()) return;    // another wall's contacts: none
-
   for (int k = 0; k < std::min(ns, nslot) * stride; k++) hist[nlocal][k] = extra[nlocal][m + 3 + k];
 }
 
@@ -439,7 +438,6 @@ int FixWallDEMBase::maxsize_restart()
 {
   return 3 + nslot * stride;
 }
-
 
 // global restart data: what the wall is, the cumulative totals, then the region's motion state
 // (as fix wall/gran/region), which its velocity after a restart needs
@@ -492,21 +490,8 @@ void FixWallDEMBase::post_constructor()
 
 // ---------------------------------------------------------------------------------------------
 
-namespace {
-// 3 more values per wall contact for the rolling moment if the fix line sets rr_fric > 0 (the
-// fix's own rolling friction coefficient: mixing keeps it, see WallMix), else none
-int rolling_values(int narg, char **arg)
-{
-  int n = 0;
-  for (int iarg = 4; iarg + 1 < narg && !is_wall_style(arg[iarg]); iarg += 2)
-    if (std::strcmp(arg[iarg], "rr_fric") == 0) n = std::atof(arg[iarg + 1]) > 0.0 ? 3 : 0;
-  return n;
-}
-}    // namespace
-
 template <class Style>
-FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) :
-    FixWallDEMBase(lmp, narg, arg, History::size + rolling_values(narg, arg))
+FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBase(lmp, narg, arg)
 {
   const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
@@ -518,7 +503,7 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) :
       Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
   // the Kokkos variant's own checks come before its construction (create_fix_wall_dem_kokkos)
-  register_atom_arrays();
+  register_atom_arrays(wall_stride<Law>(params));
 }
 
 // one row per type of the group's particles, its smallest against the wall (contact_report.h)
@@ -533,10 +518,8 @@ template <class Style> void FixWallDEM<Style>::report_timescales()
       rows.push_back({fmt::format("type {} and the wall", t), r, INFINITY, m,
                       dem::timescale(dem::wall_params(params, r), r, INFINITY, m, v)});
   }
-  std::string speed;
-  if (std::is_same_v<Params, dem::HertzParams>)
-    speed = !(v > 0.0) ? "; no particle moves: set impact_speed"
-        : fmt::format("; impact speed {:.6g}{}", v, impact_speed > 0.0 ? "" : ", the largest particle speed");
+  const std::string speed =
+      std::is_same_v<Params, dem::HertzParams> ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed") : "";
   report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed);
 }
 

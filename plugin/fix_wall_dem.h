@@ -43,7 +43,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   // columns of the global array (compute_array), one row per wall
   enum Column { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_COUNT };
 
-  FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg, int history_size);
+  FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   ~FixWallDEMBase() override;
   int setmask() override;
   void init() override;
@@ -84,8 +84,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   bool warned_deep = false;      // a contact deeper than the ball's radius was reported this run
 
   // per-atom history: nslot slots of stride doubles, [wall id + 1 (0: free), law history...]
-  int history_size;
-  int nslot = 0, stride = 0;
+  int nslot = 0, stride = 0;    // stride: set by register_atom_arrays
   double **hist = nullptr;
 
   LAMMPS_NS::Fix *fix_rigid = nullptr;
@@ -101,7 +100,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   bool reduced = false;
 
   bool callbacks_added = false;    // register_atom_arrays was called
-  void register_atom_arrays();
+  void register_atom_arrays(int slot_size);
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
   virtual void report_timescales() = 0;

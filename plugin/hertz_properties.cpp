@@ -33,11 +33,13 @@ std::string hertz_set(HertzProperties &p, const std::string &key, double v)
   return err;
 }
 
-// A type's shear modulus: hz_shear, or G = E / (2 (1 + nu)) from hz_emod and the type's hz_poiss
-// (Rocky and most users give E and nu).
+// G = E / (2 (1 + nu)): hz_emod (Rocky and most users give E and nu) as a shear modulus
+static double shear_from_young(double e, double nu) { return e / (2.0 * (1.0 + nu)); }
+
+// A type's shear modulus: hz_shear, or from hz_emod and the type's hz_poiss.
 static double shear_modulus(const HertzProperties &p)
 {
-  return p.has(H_EMOD) ? p.value[H_EMOD] / (2.0 * (1.0 + p.value[H_POISS])) : p.value[H_SHEAR];
+  return p.has(H_EMOD) ? shear_from_young(p.value[H_EMOD], p.value[H_POISS]) : p.value[H_SHEAR];
 }
 
 // Contact shear modulus and Poisson's ratio from the pieces' (eq. 18-19). A piece with G = 0
@@ -68,7 +70,7 @@ std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const 
   inherit_elastic(a, b, g, nu);
   if (pair.has(H_SHEAR)) g = pair.value[H_SHEAR];
   if (pair.has(H_POISS)) nu = pair.value[H_POISS];
-  if (pair.has(H_EMOD)) g = pair.value[H_EMOD] / (2.0 * (1.0 + nu));    // with the contact's nu
+  if (pair.has(H_EMOD)) g = shear_from_young(pair.value[H_EMOD], nu);    // with the contact's nu
   out.hn_factor = 2.0 * g / (3.0 * (1.0 - nu));
   out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
   if (!std::isfinite(out.hn_factor))    // huge hz_shear

@@ -133,15 +133,12 @@ template <class Style> void PairDEM<Style>::report_timescales()
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
       if (!(x.rmin[i] > 0.0 && x.rmin[j] > 0.0)) continue;
-      const double mi = x.mmin[i], mj = x.mmin[j];
-      const double m = arithmetic_meff ? 0.5 * (mi + mj) : mi * mj / (mi + mj);
+      const double m = dem::effective_mass(x.mmin[i], x.mmin[j], false, false, arithmetic_meff);
       rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m,
                       dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v)});
     }
-  std::string speed;
-  if (std::is_same_v<Params, dem::HertzParams>)
-    speed = !(v > 0.0) ? "; no particle moves: set impact_speed"
-        : fmt::format("; impact speed {:.6g}{}", v, impact_speed > 0.0 ? "" : ", twice the largest particle speed");
+  const std::string speed = std::is_same_v<Params, dem::HertzParams>
+      ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed") : "";
   report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed);
 }
 
