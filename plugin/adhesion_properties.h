@@ -46,22 +46,23 @@ inline std::string adhesion_mix(const AdhesionProperties &a, const AdhesionPrope
                                 AdhesionLaw law, bool hertz_ok, dem::Adhesion &out)
 {
   out = dem::Adhesion{};
+  auto given = [&](int k) { return a.has(k) || b.has(k) || pair.has(k); };
   double v[A_COUNT];
-  for (int k = 0; k < A_COUNT; k++) {
-    std::string err = same_or_pair(a, b, pair, k, adhesion_keywords, v[k]);
-    if (!err.empty()) return err;
-  }
+  std::string err = same_or_pair(a, b, pair, A_MODEL, adhesion_keywords, v[A_MODEL]);
+  if (!err.empty()) return err;
   out.model = static_cast<int>(v[A_MODEL]);
+  if (out.model == dem::ADH_NONE) {    // a pair without adhesion ignores its types' values
+    for (int k = A_FRAC; k < A_COUNT; k++)
+      if (pair.has(k) || (!pair.has(A_MODEL) && given(k)))
+        return std::string(adhesion_keywords[k]) + " is set but adh_model is 0 (no adhesion)";
+    return {};
+  }
+  for (int k = A_FRAC; k < A_COUNT; k++)
+    if (!(err = same_or_pair(a, b, pair, k, adhesion_keywords, v[k])).empty()) return err;
   out.frac = v[A_FRAC];
   out.dist = v[A_DIST];
   out.w = v[A_GAMMA];
   out.g = v[A_G];
-  auto given = [&](int k) { return a.has(k) || b.has(k) || pair.has(k); };
-  if (out.model == dem::ADH_NONE) {
-    for (int k = A_FRAC; k < A_COUNT; k++)
-      if (given(k)) return std::string(adhesion_keywords[k]) + " is set but adh_model is 0 (no adhesion)";
-    return {};
-  }
   if (out.model == dem::ADH_CONSTANT || out.model == dem::ADH_LINEAR) {
     if (given(A_GAMMA)) return "adh_gamma is the JKR surface energy (adh_model 3) only";
     if (out.model == dem::ADH_LINEAR && given(A_G)) return "adh_g is the gravity of adh_model 1 (constant) only";

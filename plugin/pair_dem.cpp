@@ -171,7 +171,7 @@ template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) co
 // E* of a JKR contact (dem/hertz): h_n = 2 hn_factor sqrt(R1 R2/(R1+R2)) = 4/3 E* sqrt(R)
 template <class Style> double PairDEM<Style>::jkr_estar(const Params &p) const
 {
-  if constexpr (adhesion_law == ADH_LAW_HERTZ) return 1.5 * p.hn_factor;
+  if constexpr (adhesion_law == ADH_LAW_HERTZ) return dem::hertz_estar(p);
   else return 0.0;
 }
 

@@ -34,6 +34,7 @@ struct Adhesion {
   double w = 0.0;        // JKR work of adhesion (energy per area)
   double g = 0.0;        // gravity magnitude of the constant model's weight
   double range = 0.0;    // the pair style's neighbour reach beyond touching (adhesive_reach)
+  double estar = 0.0;    // JKR: the contact's E* (set by the glue from the Hertz law)
 };
 
 // ---- Rocky's constant and linear models --------------------------------------------------
