@@ -398,7 +398,6 @@ void PairDEM<Style>::compute_loop(bool advance)
         // adhesion: the attraction f_adh (along -n on j), its potential phi; law_on: the law's
         // contact is active (Rocky's models also act at gaps where it is not)
         double f_adh = 0.0, phi = 0.0;
-        bool law_on = true;
         if constexpr (ADH) {
           const dem::Adhesion &a = arow[type[j]];
           const double wgt = j_owned ? 1.0 : 0.5;
@@ -422,28 +421,32 @@ void PairDEM<Style>::compute_loop(bool advance)
             const double m = fi ? mj : fj ? mi : std::min(mi, mj);    // Rocky: the lighter particle's weight
             f_adh = dem::rocky_adhesion(a, c.gap, m, kn, phi);
             if (c.gap - p.rgap > 0.0) {    // the law's contact is open: adhesion alone, no history
-              law_on = false;
               if (touched) {
                 if (ENERGY) dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
                 for (int k = 0; k < nh; k++) slot[k] = 0.0;
               }
               touch[jj] = 0;
+              const Vec3 F = (-f_adh) * c.n;    // central: no torque
+              add_row(f, i, -F);
+              if (j_owned) add_row(f, j, F);
+              if constexpr (TALLY) {
+                adh_sum += wgt * phi;
+                if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, phi, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
+              }
+              continue;
             }
           }
         }
-        History h = law_on ? History::load(slot, 1.0, parts) : History{};    // see transfer_history
+        History h = History::load(slot, 1.0, parts);    // see transfer_history
         const int state_before = h.state;
-        dem::ContactResult r;
+        dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
+        // rolling resistance, out of line: only pairs of types with it have its slots
         double roll_strain = 0.0;
-        const bool rolls = law_on && any_rolling && p.roll.model != dem::ROLL_NONE;
-        if (!ADH || law_on) {
-          r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
-          // rolling resistance, out of line: only pairs of types with it have its slots
-          if (rolls)
-            roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c, p, h.fn, slot + nl, ADVANCE || state_before == 0,
-                                                  ADVANCE, r.d_slip, h.e_slip);
-          if (ADVANCE) h.store(slot, 1.0, parts);
-        }
+        const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
+        if (rolls)
+          roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c, p, h.fn, slot + nl, ADVANCE || state_before == 0,
+                                                ADVANCE, r.d_slip, h.e_slip);
+        if (ADVANCE) h.store(slot, 1.0, parts);
 
         const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
         Vec3 ti, tj;
