@@ -244,12 +244,22 @@ void FixWallDEMBase::init()
     restart_mismatch.clear();
   }
   max_gap = positive_rgap();
+  double adh_reach = 0.0;
+  if (adh.model != dem::ADH_NONE) {    // the search reaches the adhesive range of the largest ball
+    double rmax = 0.0, rmax_all = 0.0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
+    MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
+    adh_reach = adhesive_reach(rmax_all);
+  }
   warned_deep = false;
   // as for the pair styles (PairDEMBase::init_style): a reference gap is a few skins at most, and
   // a huge one would reach (and push) every particle
   if (max_gap > neighbor->skin)
     error->all(FLERR, "Fix {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with SKIN >= rgap",
                style, max_gap, neighbor->skin);
+  // walls are searched for every step (not through the neighbour list): no skin limit for adhesion
+  max_gap = std::max(max_gap, adh_reach);
 
   fix_rigid = nullptr;
   for (auto *fix : modify->get_fix_list())
@@ -496,12 +506,25 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
   const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
     if (iarg + 1 >= first_wall_arg) error->all(FLERR, "{}: keyword {} needs a value", me, arg[iarg]);
-    const std::string err = Style::set(props, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
+    const double v = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    const std::string err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(adh_props, arg[iarg], v)
+                                                          : Style::set(props, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
   }
-  const std::string err =
-      Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
+  std::string err = Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  constexpr AdhesionLaw adh_law = std::is_same_v<Params, dem::HertzParams> ? ADH_LAW_HERTZ
+      : std::is_same_v<Params, dem::HystParams>                           ? ADH_LAW_HYSTERETIC
+                                                                          : ADH_LAW_LINEAR;
+  bool hertz_ok = true;
+  if constexpr (adh_law == ADH_LAW_HERTZ) {
+    hertz_ok = params.alpha_h == 1.5 && params.rgap == 0.0 && params.hn_factor > 0.0;
+    adh.estar = dem::hertz_estar(params);
+  }
+  const double estar = adh.estar;
+  err = adhesion_mix(adh_props, adh_props, AdhesionProperties{}, adh_law, hertz_ok, adh);
+  if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  adh.estar = estar;
   // the Kokkos variant's own checks come before its construction (create_fix_wall_dem_kokkos)
   register_atom_arrays(wall_stride<Law>(params));
 }
@@ -587,7 +610,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
     WallBall b{{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]}, {omega[i][0], omega[i][1], omega[i][2]},
                radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]},
                tag[i]};
-    wall_ball_step<Law, ENERGY>(params, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
+    wall_ball_step<Law, ENERGY>(params, adh, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
     if (tally.overflow > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
     f[i][0] = b.f.x;

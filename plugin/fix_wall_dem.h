@@ -13,6 +13,7 @@
 // in src/dem/wall.h and a WallMix specialisation below.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "adhesion_properties.h"
 #include "dem/wall.h"
 #include "fix.h"
 #include "hertz_properties.h"
@@ -103,6 +104,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void register_atom_arrays(int slot_size);
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
+  virtual double adhesive_reach(double) const { return 0.0; }    // beyond touching, for radii up to rmax
+  dem::Adhesion adh;    // the wall's adhesion (none by default)
   virtual void report_timescales() = 0;
   int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   double ball_mass(int i) const;
@@ -148,8 +151,10 @@ template <class Style> class FixWallDEM : public FixWallDEMBase {
  protected:
   Properties props;
   Params params;
+  AdhesionProperties adh_props;
   void compute_walls(bool advance) override;
   double positive_rgap() const override { return params.rgap > 0.0 ? params.rgap : 0.0; }
+  double adhesive_reach(double rmax) const override { return dem::adhesive_reach(adh, rmax, adh.estar); }
   void report_timescales() override;
   template <bool ENERGY> void loop(bool advance);
 };

@@ -32,9 +32,13 @@ template <class Style> void PairDEM<Style>::allocate()
   // (-Wstringop-overread) about the copy's memcpy
   props.assign(n, {});
   params.assign(n, {});
+  adh_props.assign(n, {});
+  adh.assign(n, {});
   for (int i = 0; i < n; i++) {
     props[i].resize(n);
     params[i].resize(n);
+    adh_props[i].resize(n);
+    adh[i].resize(n);
   }
 }
 
@@ -60,8 +64,11 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
                "one keyword)", Style::name);
 
   Properties given;
+  AdhesionProperties given_adh;
   for (int iarg = 2; iarg < narg; iarg += 2) {
-    const std::string err = Style::set(given, arg[iarg], utils::numeric(FLERR, arg[iarg + 1], false, lmp));
+    const double v = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    const std::string err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(given_adh, arg[iarg], v)
+                                                          : Style::set(given, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "pair_coeff for {}: {}", Style::name, err);
   }
   auto apply = [&](int i, int j) {
@@ -69,6 +76,10 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
     for (int k = 0; k < Properties::count; k++)
       if (given.has(k)) p.value[k] = given.value[k];
     p.set |= given.set;
+    auto &q = adh_props[std::min(i, j)][std::max(i, j)];
+    for (int k = 0; k < AdhesionProperties::count; k++)
+      if (given_adh.has(k)) q.value[k] = given_adh.value[k];
+    q.set |= given_adh.set;
     setflag[i][j] = 1;
   };
   for (int i = ilo; i <= ihi; i++)
@@ -88,18 +99,28 @@ template <class Style> void PairDEM<Style>::check_properties()
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
   bool extra = false, rolling = false;
+  any_adhesion = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       // pairs of types without properties (under pair_style hybrid: types of other sub-styles)
       // never reach the pair loop; they keep the default (zero) parameters
       if (!setflag[i][j] && !(setflag[i][i] && setflag[j][j])) {
         params[i][j] = params[j][i] = Params{};
+        adh[i][j] = adh[j][i] = dem::Adhesion{};
         continue;
       }
       const auto &pair = i == j ? Properties{} : props[i][j];
       const std::string err = Style::mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       params[j][i] = Style::mirrored(params[i][j]);
+      const auto &adh_pair = i == j ? AdhesionProperties{} : adh_props[i][j];
+      bool hertz_ok = true;
+      if constexpr (adhesion_law == ADH_LAW_HERTZ)
+        hertz_ok = params[i][j].alpha_h == 1.5 && params[i][j].rgap == 0.0 && params[i][j].hn_factor > 0.0;
+      const std::string adh_err = adhesion_mix(adh_props[i][i], adh_props[j][j], adh_pair, adhesion_law, hertz_ok, adh[i][j]);
+      if (!adh_err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, adh_err);
+      adh[j][i] = adh[i][j];
+      any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
       rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
     }
@@ -145,6 +166,39 @@ template <class Style> void PairDEM<Style>::report_timescales()
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const
 {
   return params[i][j].rgap;
+}
+
+// E* of a JKR contact (dem/hertz): h_n = 2 hn_factor sqrt(R1 R2/(R1+R2)) = 4/3 E* sqrt(R)
+template <class Style> double PairDEM<Style>::jkr_estar(const Params &p) const
+{
+  if constexpr (adhesion_law == ADH_LAW_HERTZ) return dem::hertz_estar(p);
+  else return 0.0;
+}
+
+// The adhesive reach for particles up to radii r1 and r2 (JKR's separation grows with R^(1/3));
+// kept in the pair's Adhesion for the pair loop's neighbour test. Called from init_one.
+template <class Style> double PairDEM<Style>::adhesive_range(int i, int j, double r1, double r2)
+{
+  dem::Adhesion &a = adh[i][j];
+  const double reff = (r1 > 0.0 && r2 > 0.0) ? r1 * r2 / (r1 + r2) : 0.0;
+  a.range = reff > 0.0 || a.model != dem::ADH_JKR ? dem::adhesive_reach(a, reff, jkr_estar(params[i][j])) : 0.0;
+  adh[j][i].range = a.range;
+  return a.range;
+}
+
+// The adhesive energy left in JKR contact (i, j) when it breaks (its potential at the break), the
+// adhesive loss; Rocky's models leave none (their potential is 0 past the adhesive distance).
+template <class Style>
+template <bool ENERGY>
+[[gnu::noinline]] double PairDEM<Style>::adhesion_release(int, int, const dem::Contact &c, const Params &p,
+                                                          const dem::Adhesion &a)
+{
+  if (!ENERGY || a.model != dem::ADH_JKR) return 0.0;
+  double phi;
+  const double reff = c.r1 * c.r2 / (c.r1 + c.r2), estar = jkr_estar(p);
+  const double dc = dem::jkr_separation(a.w, reff, estar);
+  dem::jkr_adhesion(dc, a.w, reff, estar, phi);
+  return phi;
 }
 
 template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) const
@@ -214,25 +268,36 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   const bool tally = evflag || track_energy;
   // dispatch to the loop compiled for this combination of newton, tallying and energy tracking
   const int which = (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
-  switch (which) {
-    case 0: compute_loop<false, false, false>(advance); break;
-    case 2: compute_loop<false, true, false>(advance); break;
-    case 3: compute_loop<false, true, true>(advance); break;
-    case 4: compute_loop<true, false, false>(advance); break;
-    case 6: compute_loop<true, true, false>(advance); break;
-    case 7: compute_loop<true, true, true>(advance); break;
+  // adhesion has loops of its own, so that the loops without it stay as they were
+  if (any_adhesion) switch (which) {
+      case 0: compute_loop<false, false, false, true>(advance); break;
+      case 2: compute_loop<false, true, false, true>(advance); break;
+      case 3: compute_loop<false, true, true, true>(advance); break;
+      case 4: compute_loop<true, false, false, true>(advance); break;
+      case 6: compute_loop<true, true, false, true>(advance); break;
+      case 7: compute_loop<true, true, true, true>(advance); break;
+      default: break;
+    }
+  else switch (which) {
+    case 0: compute_loop<false, false, false, false>(advance); break;
+    case 2: compute_loop<false, true, false, false>(advance); break;
+    case 3: compute_loop<false, true, true, false>(advance); break;
+    case 4: compute_loop<true, false, false, false>(advance); break;
+    case 6: compute_loop<true, true, false, false>(advance); break;
+    case 7: compute_loop<true, true, true, false>(advance); break;
     default: break;    // energy tracking implies tallying
   }
   end_step_outputs();
 }
 
-// NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation.
+// NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
+// ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY>
+template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
 void PairDEM<Style>::compute_loop(bool advance)
 {
   // LAMMPS allocates its per-atom n x 3 arrays in one block (row i at [0] + 3 i), so rows are
@@ -274,6 +339,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int nl = History::slots(parts);
   const int nh = nl + (any_rolling ? 3 : 0);
   double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
+  double adh_sum = 0.0, adh_loss_sum = 0.0;
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
 
@@ -287,6 +353,7 @@ void PairDEM<Style>::compute_loop(bool advance)
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
       const Params *prow = params[type[i]].data();
+      const dem::Adhesion *arow = ADH ? adh[type[i]].data() : nullptr;
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
@@ -298,6 +365,11 @@ void PairDEM<Style>::compute_loop(bool advance)
         // need no per-type data at all
         double reach = ri + radius[j];
         if (rgap) reach += prow[type[j]].rgap;
+        if constexpr (ADH) {    // Rocky's models reach to their adhesive distance, JKR once attached
+          const dem::Adhesion &a = arow[type[j]];
+          if (a.model != dem::ADH_NONE && (a.model != dem::ADH_JKR || touch[jj]))
+            reach = std::max(reach, ri + radius[j] + a.range);
+        }
         const double rsq = dem::dot(d, d);
         if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
           if (!touch[jj]) continue;                    // its history is already zero
@@ -305,12 +377,15 @@ void PairDEM<Style>::compute_loop(bool advance)
           if (ENERGY) {    // the contact just opened: the last half of its dashpot work
             const double w = (NEWTON || j < nlocal) ? 1.0 : 0.5;
             const History h = History::load(slot, 1.0, parts);
-            dashpot_sum += w * dem::release_dissipation(h, contact_of(i, j), dt);
+            const dem::Contact c = contact_of(i, j);
+            dashpot_sum += w * dem::release_dissipation(h, c, dt);
+            if constexpr (ADH) adh_loss_sum += w * adhesion_release<ENERGY>(i, j, c, prow[type[j]], arow[type[j]]);
           }
           touch[jj] = 0;
           for (int k = 0; k < nh; k++) slot[k] = 0.0;
           continue;
         }
+        const int touched = ADH ? touch[jj] : 1;
         touch[jj] = 1;
         double *slot = &hist_i[nh * jj];
         const bool j_owned = NEWTON || j < nlocal;
@@ -320,6 +395,48 @@ void PairDEM<Style>::compute_loop(bool advance)
                            row(omega, j), meff_of(i, j));
         // deeper than the smaller radius (rare): coincident centres stop the run, else a warning
         if (c.gap < -std::min(ri, radius[j])) deep_contact(i, j, c.gap, rsq);
+        // adhesion: the attraction f_adh (along -n on j), its potential phi; law_on: the law's
+        // contact is active (Rocky's models also act at gaps where it is not)
+        double f_adh = 0.0, phi = 0.0;
+        if constexpr (ADH) {
+          const dem::Adhesion &a = arow[type[j]];
+          const double wgt = j_owned ? 1.0 : 0.5;
+          if (a.model == dem::ADH_JKR) {
+            const double reff = c.r1 * c.r2 / (c.r1 + c.r2), estar = jkr_estar(p);
+            if (c.gap > -dem::jkr_separation(a.w, reff, estar)) {    // stretched past delta_c: it breaks
+              if (ENERGY) {
+                dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
+                adh_loss_sum += wgt * adhesion_release<ENERGY>(i, j, c, p, a);
+              }
+              touch[jj] = 0;
+              for (int k = 0; k < nh; k++) slot[k] = 0.0;
+              continue;
+            }
+            f_adh = dem::jkr_adhesion(-c.gap, a.w, reff, estar, phi);
+          } else if (a.model != dem::ADH_NONE) {
+            double kn = 0.0, ks;
+            if (a.model == dem::ADH_LINEAR) Law::stiffness(p, c, History{}, kn, ks);
+            const bool fi = meff_of.mask[i] & meff_of.freeze_bit, fj = meff_of.mask[j] & meff_of.freeze_bit;
+            const double mi = meff_of.rmass[i], mj = meff_of.rmass[j];
+            const double m = fi ? mj : fj ? mi : std::min(mi, mj);    // Rocky: the lighter particle's weight
+            f_adh = dem::rocky_adhesion(a, c.gap, m, kn, phi);
+            if (c.gap - p.rgap > 0.0) {    // the law's contact is open: adhesion alone, no history
+              if (touched) {
+                if (ENERGY) dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
+                for (int k = 0; k < nh; k++) slot[k] = 0.0;
+              }
+              touch[jj] = 0;
+              const Vec3 F = (-f_adh) * c.n;    // central: no torque
+              add_row(f, i, -F);
+              if (j_owned) add_row(f, j, F);
+              if constexpr (TALLY) {
+                adh_sum += wgt * phi;
+                if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, phi, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
+              }
+              continue;
+            }
+          }
+        }
         History h = History::load(slot, 1.0, parts);    // see transfer_history
         const int state_before = h.state;
         dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
@@ -331,7 +448,7 @@ void PairDEM<Style>::compute_loop(bool advance)
                                                 ADVANCE, r.d_slip, h.e_slip);
         if (ADVANCE) h.store(slot, 1.0, parts);
 
-        const Vec3 F = r.force;    // on j; i gets -F
+        const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
         Vec3 ti, tj;
         dem::contact_torques(c, F, ti, tj);
         add_row(f, i, -F);
@@ -346,6 +463,10 @@ void PairDEM<Style>::compute_loop(bool advance)
           double strain = Law::strain_energy(p, h, r.kn, r.ks);
           if (rolls) strain += roll_strain;
           strain_sum += w * strain;
+          if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
+            adh_sum += w * phi;
+            strain += phi;
+          }
           if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
         }
         if constexpr (ENERGY) {
@@ -370,6 +491,8 @@ void PairDEM<Style>::compute_loop(bool advance)
   totals[E_SLIP] += slip_sum;
   totals[E_DASHPOT] += dashpot_sum;
   totals[E_PLASTIC] += plastic_sum;
+  totals[E_ADHESIVE] += adh_sum;
+  totals[E_ADH_LOSS] += adh_loss_sum;
   totals[N_ACTIVATED] += 0.5 * n_activated;
   totals[N_SLIP_START] += 0.5 * n_slip_started;
   totals[N_SLIP_END] += 0.5 * n_slip_ended;
@@ -437,7 +560,9 @@ template <class Style> void PairDEM<Style>::transfer_history(double *source, dou
 
 // The restart data start with a mark and the size of the stored properties, so that a file whose
 // properties have another layout (an earlier version of the plugin) is refused instead of misread.
-constexpr int RESTART_MARK = 0x44454d32;    // "DEM2"; earlier files start with a 0 or 1
+// "DEM3" adds the adhesion properties of each pair of types and two outputs (E_ADHESIVE,
+// E_ADH_LOSS); "DEM2" files (no adhesion) are still read. Earlier files start with a 0 or 1.
+constexpr int RESTART_MARK = 0x44454d33, RESTART_MARK_2 = 0x44454d32;
 
 template <class Style> void PairDEM<Style>::write_restart(FILE *fp)
 {
@@ -448,6 +573,7 @@ template <class Style> void PairDEM<Style>::write_restart(FILE *fp)
     for (int j = i; j <= atom->ntypes; j++) {
       fwrite(&setflag[i][j], sizeof(int), 1, fp);
       fwrite(&props[i][j], sizeof(Properties), 1, fp);
+      fwrite(&adh_props[i][j], sizeof(AdhesionProperties), 1, fp);
     }
 }
 
@@ -456,20 +582,25 @@ template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
   int header[2] = {0, 0};
   if (comm->me == 0) utils::sfread(FLERR, header, sizeof(int), 2, fp, nullptr, error);
   MPI_Bcast(header, 2, MPI_INT, 0, world);
-  if (header[0] != RESTART_MARK || header[1] != static_cast<int>(sizeof(Properties)))
+  const bool with_adhesion = header[0] == RESTART_MARK;
+  if ((header[0] != RESTART_MARK && header[0] != RESTART_MARK_2) || header[1] != static_cast<int>(sizeof(Properties)))
     error->all(FLERR, "Pair {}: the restart file was written by another version of the plugin, whose "
                "pair_coeff properties have another layout: rerun the input that wrote it with this version",
                Style::name);
+  saved_totals = with_adhesion ? N_EXTRA : E_PLASTIC + 1;
   read_restart_settings(fp);
+  saved_totals = N_EXTRA;
   allocate();
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
       if (comm->me == 0) {
         utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
         utils::sfread(FLERR, &props[i][j], sizeof(Properties), 1, fp, nullptr, error);
+        if (with_adhesion) utils::sfread(FLERR, &adh_props[i][j], sizeof(AdhesionProperties), 1, fp, nullptr, error);
       }
       MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
       MPI_Bcast(&props[i][j], sizeof(Properties), MPI_BYTE, 0, world);
+      MPI_Bcast(&adh_props[i][j], sizeof(AdhesionProperties), MPI_BYTE, 0, world);
     }
 }
 

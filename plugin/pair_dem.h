@@ -3,11 +3,13 @@
 // is law-independent: pair_coeff, the pair loop, per-contact output, history transfer, restart.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "adhesion_properties.h"
 #include "hertz_properties.h"
 #include "hysteretic_properties.h"
 #include "linear_properties.h"
 #include "pair_dem_base.h"
 
+#include <type_traits>
 #include <vector>
 
 namespace DEM_NS {
@@ -18,6 +20,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   using History = typename Law::History;
   using Params = typename Style::Params;
   using Properties = typename Style::Properties;
+  static constexpr AdhesionLaw adhesion_law = std::is_same_v<Params, dem::HertzParams> ? ADH_LAW_HERTZ
+      : std::is_same_v<Params, dem::HystParams>                                       ? ADH_LAW_HYSTERETIC
+                                                                                      : ADH_LAW_LINEAR;
 
   PairDEM(LAMMPS_NS::LAMMPS *lmp);
   void compute(int eflag, int vflag) override;
@@ -32,9 +37,16 @@ template <class Style> class PairDEM : public PairDEMBase {
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types
   std::vector<std::vector<Properties>> props;
   std::vector<std::vector<Params>> params;    // mixed, per ordered type pair
+  // adhesion (dem/adhesion.h), kept apart from the laws' parameters: as given, and mixed
+  std::vector<std::vector<AdhesionProperties>> adh_props;
+  std::vector<std::vector<dem::Adhesion>> adh;
 
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;
+  double adhesive_range(int itype, int jtype, double r1, double r2) override;
+  double jkr_estar(const Params &p) const;
+  template <bool ENERGY>
+  double adhesion_release(int i, int j, const dem::Contact &c, const Params &p, const dem::Adhesion &a);
   std::string history_fix_args() const override;
   void report_timescales() override;
   void check_properties() override;
@@ -50,7 +62,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   template <bool ENERGY>
   double rolling_contact(int i, int j, bool j_owned, const dem::Contact &c, const Params &p, double fn, double *m_slot,
                          bool step, bool store, double &d_slip, double &e_slip);
-  template <bool NEWTON, bool TALLY, bool ENERGY> void compute_loop(bool advance);
+  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
 };
 
 using PairDEMLinear = PairDEM<LinearStyle>;

@@ -187,7 +187,8 @@ double PairDEMBase::init_one(int i, int j)
   double cut = maxrad_dynamic[i] + maxrad_dynamic[j];
   cut = std::max(cut, maxrad_frozen[i] + maxrad_dynamic[j]);
   cut = std::max(cut, maxrad_dynamic[i] + maxrad_frozen[j]);
-  return cut + std::max(0.0, max_reference_gap(i, j));
+  double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
+  return cut + std::max({0.0, max_reference_gap(i, j), adhesive_range(i, j, r1, r2)});
 }
 
 void PairDEMBase::write_restart_settings(FILE *fp)
@@ -204,7 +205,7 @@ void PairDEMBase::read_restart_settings(FILE *fp)
   double saved[N_EXTRA] = {};
   if (comm->me == 0) {
     utils::sfread(FLERR, flags, sizeof(int), 2, fp, nullptr, error);
-    utils::sfread(FLERR, saved, sizeof(double), N_EXTRA, fp, nullptr, error);
+    utils::sfread(FLERR, saved, sizeof(double), saved_totals, fp, nullptr, error);
   }
   MPI_Bcast(flags, 2, MPI_INT, 0, world);
   arithmetic_meff = flags[0] != 0;
@@ -224,7 +225,7 @@ void PairDEMBase::consolidate_totals()
 
 void PairDEMBase::begin_step_outputs()
 {
-  totals[E_STRAIN] = 0.0;
+  totals[E_STRAIN] = totals[E_ADHESIVE] = 0.0;
   totals[N_ACTIVATED] = totals[N_SLIP_START] = totals[N_SLIP_END] = 0.0;
 }
 

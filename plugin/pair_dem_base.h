@@ -63,6 +63,8 @@ enum Extra {
   N_SLIP_START_ALL,
   N_SLIP_END_ALL,
   E_PLASTIC,       // energy dissipated by hysteretic (plastic) normal springs, cumulative
+  E_ADHESIVE,      // potential energy of the adhesive forces now (<= 0 for Rocky's models)
+  E_ADH_LOSS,      // energy lost by adhesive contacts that broke (JKR), cumulative
   N_EXTRA
 };
 
@@ -98,6 +100,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double *maxrad_dynamic = nullptr, *maxrad_frozen = nullptr;
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
+  bool any_adhesion = false;       // some pair of types has adhesion (set at init)
+  int saved_totals = N_EXTRA;      // outputs stored in the restart file being read (older files: fewer)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)
@@ -108,6 +112,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // the arguments of the history fix after its style: its layout (HistoryLayout) and reset_history
   virtual std::string history_fix_args() const = 0;
   virtual double max_reference_gap(int itype, int jtype) const = 0;
+  // gap beyond touching up to which adhesion acts, for radii up to r1 and r2 (0: none)
+  virtual double adhesive_range(int, int, double, double) { return 0.0; }
   virtual void check_properties() = 0;    // mixing and validation, at init
   virtual void report_timescales() = 0;   // contact report and timestep guard, at init
   void update_rigid_masses();

@@ -7,6 +7,7 @@
 // rolling moment (3, only with rolling resistance)].
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "dem/adhesion.h"
 #include "dem/wall.h"
 
 namespace DEM_NS {
@@ -48,9 +49,13 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 // that found no free slot: the caller reports it);
 //   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
 // behind the wall surface: rare), for the caller to warn about.
+// adh: the wall's adhesion (dem/adhesion.h; the ball is particle 1, R* = R1, the constant
+// model's mass the ball's); its potential joins tally.strain and a broken JKR contact's loss
+// tally.plastic (the adhesion hysteresis).
 template <class Law, bool ENERGY, class Tally>
-DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::WallTouch *touches, int nt, double *row,
-                               int nslot, WallBall &b, double dt, bool advance, dem::Vec3 origin, Tally &tally)
+DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Adhesion &adh, const dem::WallTouch *touches,
+                               int nt, double *row, int nslot, WallBall &b, double dt, bool advance, dem::Vec3 origin,
+                               Tally &tally)
 {
   using History = typename Law::History;
   using dem::Vec3;
@@ -76,13 +81,38 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
     }
     const typename Law::Params p = dem::wall_params(params, b.r);
     const dem::Contact c = dem::ball_wall(w.n, w.dist, b.r, b.v, b.w, w.vwall, b.m);
-    if (c.gap - p.rgap > 0.0) {    // surface gap > 0: inactive
+    // adhesion: JKR holds an attached contact (one with a slot) to its separation distance, Rocky's
+    // models pull the ball within their adhesive distance whether the law's contact is active or not
+    double f_adh = 0.0, phi = 0.0;
+    bool jkr_held = false;
+    if (adh.model == dem::ADH_JKR && slot) {
+      const double dc = dem::jkr_separation(adh.w, b.r, adh.estar);
+      jkr_held = c.gap <= -dc;
+      if (jkr_held) f_adh = dem::jkr_adhesion(-c.gap, adh.w, b.r, adh.estar, phi);
+      else if (ENERGY) {    // it breaks: what is left of its adhesive energy is lost
+        double phi_c;
+        dem::jkr_adhesion(dc, adh.w, b.r, adh.estar, phi_c);
+        tally.plastic += phi_c;
+      }
+    } else if (adh.model == dem::ADH_CONSTANT || adh.model == dem::ADH_LINEAR) {
+      double kn = 0.0, ks;
+      if (adh.model == dem::ADH_LINEAR) Law::stiffness(p, c, History{}, kn, ks);
+      f_adh = dem::rocky_adhesion(adh, c.gap, b.m, kn, phi);
+    }
+    if (c.gap - p.rgap > 0.0 && !jkr_held) {    // surface gap > 0: inactive
       if (slot) {
         if (ENERGY) tally.dashpot += dem::release_dissipation(History::load(slot + 1, 1.0), c, dt);
         for (int k = 0; k < stride; k++) slot[k] = 0.0;
       }
+      if (f_adh != 0.0) {    // Rocky's adhesion alone
+        const Vec3 F = (-f_adh) * c.n;
+        b.f = b.f - F;
+        tally.contact(w.id, F, dem::cross(dem::wall_contact_point(c, b.x) - origin, F));
+        tally.strain += phi;
+      }
       continue;
     }
+    if (adh.model == dem::ADH_JKR && !slot) f_adh = dem::jkr_adhesion(-c.gap, adh.w, b.r, adh.estar, phi);
     if (c.gap < -b.r) tally.deep(b.id, -c.gap, b.r);
     if (!slot) {
       if (!free_slot) {
@@ -117,7 +147,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
     }
     if (advance) h.store(slot + 1, 1.0);
 
-    const Vec3 F = res.force;    // on the wall; the ball gets -F
+    const Vec3 F = res.force - f_adh * c.n;    // on the wall; the ball gets -F
     Vec3 tb, tw;
     dem::contact_torques(c, F, tb, tw);
     b.f = b.f - F;
@@ -128,7 +158,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
       torque_wall = torque_wall + moment;
     }
     tally.contact(w.id, F, torque_wall);
-    tally.strain += Law::strain_energy(p, h, res.kn, res.ks);
+    tally.strain += Law::strain_energy(p, h, res.kn, res.ks) + phi;
     if (rolls) tally.strain += roll_strain;
     if (ENERGY) {
       tally.slip += res.d_slip;

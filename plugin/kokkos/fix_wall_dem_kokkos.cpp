@@ -29,6 +29,10 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
     lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
                     "command, 'suffix on' after it)");
+  for (int k = 4; k < iwall; k++)
+    if (strncmp(arg[k], "adh_", 4) == 0)
+      lmp->error->all(FLERR, "Fix wall/dem/kk: adhesion ({}) is not supported under Kokkos yet: use fix wall/dem "
+                      "(with -sf kk: 'suffix off' before the fix command, 'suffix on' after it)", arg[k]);
   const std::string law = narg > 3 ? arg[3] : "";
   if (law == "linear") return new FixWallDEMKokkos<DeviceType, LinearStyle>(lmp, narg, arg);
   if (law == "hertz") return new FixWallDEMKokkos<DeviceType, HertzStyle>(lmp, narg, arg);
@@ -145,7 +149,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
   }
   WallBall b{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, r, rmass[i],
              {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
-  wall_ball_step<Law, ENERGY>(params, touches, nt, row, nslot, b, dt, advance, origin, sum);
+  wall_ball_step<Law, ENERGY>(params, dem::Adhesion{}, touches, nt, row, nslot, b, dt, advance, origin, sum);
   f(i, 0) = b.f.x;
   f(i, 1) = b.f.y;
   f(i, 2) = b.f.z;

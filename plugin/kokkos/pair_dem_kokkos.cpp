@@ -64,6 +64,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   PairDEM<Style>::init_style();    // mixes params, requests the list, creates the history fix
 
+  if (this->any_adhesion)
+    this->error->all(FLERR, "Pair style {}: adhesion (adh_model 1, 2 or 3) is not supported under Kokkos yet: "
+               "use the style without the kk suffix", this->force->pair_style);
+
   if (this->fix_rigid)
     this->error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
                "without the kk suffix", this->force->pair_style, this->fix_rigid->style);

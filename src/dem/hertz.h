@@ -70,6 +70,9 @@ DEM_INLINE double hertz_reff(double r1, double r2)
   return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);
 }
 
+// E* of the contact, from h_n = 2 hn_factor sqrt(reff) = 4/3 E* sqrt(reff) (JKR, adhesion.h)
+DEM_INLINE double hertz_estar(const HertzParams &p) { return 1.5 * p.hn_factor; }
+
 // h_n of a contact: hn_factor sqrt(2 Rbar) = 2 hn_factor sqrt(reff)
 DEM_INLINE double hertz_hn(const HertzParams &p, double reff)
 {

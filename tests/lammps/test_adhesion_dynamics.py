@@ -1,0 +1,138 @@
+"""Adhesion in motion (doc/adhesion.md): JKR sticking velocity, energy balance, restart, errors.
+
+Sticking velocity: two elastic spheres (no dashpot, no friction) meeting head-on at relative
+speed v with a JKR contact keep the energy of the attached branch, so they separate with
+v_out^2 = v^2 - v_s^2, v_s^2 = 2 U_c / m_c, U_c the work from touching (delta = 0) to the break
+(delta_c) (the energy argument of Thornton & Ning 1998, here with the exact branch integral);
+below v_s they stay attached. Energy: ke + strain + adhesive potential + dissipations (dashpot,
+slip, adhesive loss) stays at its start value. Restart: a run split by write_restart/read_restart
+ends bit for bit where the unbroken run ends. Errors: every bad adhesion input stops cleanly.
+--kokkos: the /kk styles refuse adhesion with a clear error.
+"""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from collision import deck, mass  # noqa: E402
+from demtest import HAVE_KOKKOS, Checks, clean_error_exit, run  # noqa: E402
+
+R, RHO = 0.01, 2500.0
+G, NU, W = 1e6, 0.3, 0.5
+E, RS = G / (1 - NU), R / 2
+M_C = mass(R, RHO) / 2
+JKR = f"* * hz_shear {G} hz_poiss {NU} adh_model 3 adh_gamma {W}"
+
+
+def jkr_work(a):
+    return (8 * E * a ** 5 / (15 * RS ** 2) - 8 / 3 * math.sqrt(math.pi * W * E / 2) * a ** 3.5 / RS
+            + math.pi * W * a ** 2)
+
+
+a_c = (math.pi * W * RS ** 2 / (8 * E)) ** (1 / 3)
+a_touch = (2 * math.pi * W * RS ** 2 / E) ** (1 / 3)
+U_C = jkr_work(a_c) - jkr_work(a_touch)
+V_S = math.sqrt(2 * U_C / M_C)
+chk = Checks()
+print(f"JKR: U_c = {U_C:.6g} J, sticking velocity v_s = {V_S:.6g} m/s")
+
+DT = 2e-6    # about 5000 steps per contact at these speeds
+for ratio in (0.8, 1.5, 3.0):
+    v = ratio * V_S
+    steps = 25000
+    rows = run(deck("dem/hertz", [JKR], v0=v, dt=DT, steps=steps, gap0=1e-6)).thermo
+    end = rows[-1]
+    if ratio < 1:
+        chk.true(end["v_gap"] < 1e-4 and end["v_fx"] != 0.0,
+                 f"v = {ratio} v_s: the spheres stay attached (gap {end['v_gap']:.3g}, force {end['v_fx']:.3g})")
+    else:
+        want = math.sqrt(v * v - V_S * V_S)
+        chk.true(end["v_fx"] == 0.0 and end["v_vrel"] > 0, f"v = {ratio} v_s: the spheres separate")
+        chk.close(f"v = {ratio} v_s: rebound speed sqrt(v^2 - v_s^2)", end["v_vrel"], want, rel=0.01)
+
+# energy balance, with a dashpot and friction, JKR and Rocky's constant model
+ENERGY_THERMO = "thermo_style custom step v_gap v_vrel v_fx c_ke c_dem[1] c_dem[2] c_dem[3] c_dem[11] c_dem[12]"
+CASES_E = [
+    ("JKR, dp_nratio 0.2, v = 3 v_s", "dem/hertz energy yes", JKR + " dp_nratio 0.2 fric 0.3", 3 * V_S, "hertz"),
+    ("constant, dp_nratio 0.1, captured", "dem/linear energy yes",
+     "* * kn 1e4 dp_nratio 0.1 adh_model 1 adh_frac 2 adh_dist 1e-4 adh_g 9.81", 0.05, "linear"),
+]
+for name, style, coeff, v, law in CASES_E:
+    d = deck(style, [coeff], v0=v, dt=DT if law == "hertz" else 1e-6, steps=30000, gap0=1e-6)
+    d = d.replace("thermo_style custom step v_gap v_vrel v_fx",
+                  f"compute ke all ke\ncompute dem all pair {style.split()[0]}\n{ENERGY_THERMO}")
+    rows = run(d).thermo
+
+    def total(r):
+        return r["c_ke"] + r["c_dem[1]"] + r["c_dem[2]"] + r["c_dem[3]"] + r["c_dem[11]"] + r["c_dem[12]"]
+
+    e0 = total(rows[0])
+    worst = max(abs(total(r) - e0) for r in rows)
+    lost = rows[-1]["c_dem[3]"] + rows[-1]["c_dem[12]"]
+    chk.true(lost > 0.05 * rows[0]["c_ke"], f"{name}: energy is dissipated ({lost:.4g} J, kinetic {rows[0]['c_ke']:.4g} J)")
+    chk.true(min(r["c_dem[11]"] for r in rows) < 0, f"{name}: the adhesive potential is booked")
+    chk.close(f"{name}: energy balance, worst deviation", worst, 0.0, abs_tol=0.01 * lost)
+
+# restart: split run == unbroken run (attached JKR pair, oscillating through positive gaps)
+v = 0.8 * V_S
+base = deck("dem/hertz", [JKR + " dp_nratio 0.05"], v0=v, dt=DT, steps=10000, gap0=1e-6)
+head, _, _ = base.partition("thermo_style")
+tail_cmds = "thermo_style custom step v_gap v_vrel v_fx\nthermo_modify format float %.17g\nthermo 1000\n"
+whole = run(head + tail_cmds + "run 10000\nrun 10000\n").thermo
+wd = None
+first = run(head + tail_cmds + "run 10000\nwrite_restart adh.restart\n")
+wd = first.workdir
+second = run(f"""
+units si
+atom_modify map array
+read_restart adh.restart
+comm_modify vel yes
+neighbor 0.005 bin
+neigh_modify delay 0 every 1 check yes
+fix integrate all nve/sphere
+timestep {DT}
+variable gap equal sqrt((x[2]-x[1])^2+(y[2]-y[1])^2+(z[2]-z[1])^2)-{2 * R}
+variable vrel equal vx[2]-vx[1]
+variable fx equal fx[2]
+{tail_cmds}run 10000
+""", workdir=wd).thermo
+at = first.thermo[-1]
+chk.true(at["v_gap"] < 1e-4 and at["v_fx"] != 0.0, f"restart: the pair is attached at the restart (gap {at['v_gap']:.3g})")
+chk.true((second[-1]["v_gap"], second[-1]["v_vrel"], second[-1]["v_fx"]) ==
+         (whole[-1]["v_gap"], whole[-1]["v_vrel"], whole[-1]["v_fx"]),
+         f"restart: the split run ends where the unbroken run does (gap {second[-1]['v_gap']!r} vs {whole[-1]['v_gap']!r})")
+
+# errors
+LIN, HZ = "kn 1e4", f"hz_shear {G} hz_poiss {NU}"
+ERR = [
+    ("JKR on dem/linear", "dem/linear", f"* * {LIN} adh_model 3 adh_gamma 0.1", ["adh_model 3", "dem/hertz"]),
+    ("JKR on dem/hysteretic", "dem/hysteretic", "* * kn 1e4 restitution 0.5 adh_model 3 adh_gamma 0.1", ["adh_model 3", "dem/hertz"]),
+    ("linear adhesion on dem/hertz", "dem/hertz", f"* * {HZ} adh_model 2 adh_frac 0.1", ["adh_model 2", "dem/linear"]),
+    ("constant without adh_g", "dem/linear", f"* * {LIN} adh_model 1 adh_frac 0.1 adh_dist 1e-4", ["adh_g"]),
+    ("adh_model 4", "dem/linear", f"* * {LIN} adh_model 4", ["adh_model", "0 (none), 1"]),
+    ("negative adh_frac", "dem/linear", f"* * {LIN} adh_model 2 adh_frac -1", ["adh_frac", "[0, inf)"]),
+    ("negative adh_dist", "dem/linear", f"* * {LIN} adh_model 2 adh_dist -1", ["adh_dist", "[0, inf)"]),
+    ("negative adh_gamma", "dem/hertz", f"* * {HZ} adh_model 3 adh_gamma -1", ["adh_gamma", "[0, inf)"]),
+    ("JKR without adh_gamma", "dem/hertz", f"* * {HZ} adh_model 3", ["adh_gamma > 0"]),
+    ("JKR with hz_alpha", "dem/hertz", f"* * {HZ} hz_alpha 1.2 adh_model 3 adh_gamma 0.1", ["hz_alpha 1.5", "rgap 0"]),
+    ("JKR with rgap", "dem/hertz", f"* * {HZ} rgap 1e-5 adh_model 3 adh_gamma 0.1", ["hz_alpha 1.5", "rgap 0"]),
+    ("JKR with adh_dist", "dem/hertz", f"* * {HZ} adh_model 3 adh_gamma 0.1 adh_dist 1e-5", ["adh_dist", "adh_gamma"]),
+    ("adh_frac without a model", "dem/linear", f"* * {LIN} adh_frac 0.1", ["adh_frac", "adh_model is 0"]),
+    ("adh_gamma with the constant model", "dem/linear", f"* * {LIN} adh_model 1 adh_g 9.8 adh_gamma 0.1",
+     ["adh_gamma", "adh_model 3"]),
+    ("types differ in adh_model", "dem/linear", f"1 1 {LIN} adh_model 2 adh_frac 0.1\npair_coeff 2 2 {LIN}",
+     ["differ in adh_model", "pair of types"]),
+]
+for name, style, coeff, words in ERR:
+    res = run(deck(style, [coeff], steps=0), expect_error=True)
+    ok = clean_error_exit(res) and all(w in res.error for w in words)
+    chk.true(ok, f"error, {name}: {res.error}")
+# a pair value resolves types that differ
+res = run(deck("dem/linear", [f"1 1 {LIN} adh_model 2 adh_frac 0.1", f"2 2 {LIN}", "1 2 adh_model 0"], steps=10))
+chk.true(res.error is None, "a pair of types with its own adh_model runs")
+if HAVE_KOKKOS:
+    res = run(deck("dem/hertz", [JKR], steps=0), kokkos=True, expect_error=True)
+    chk.true(clean_error_exit(res) and "not supported under Kokkos yet" in res.error,
+             f"error, adhesion under Kokkos: {res.error}")
+chk.finish()
