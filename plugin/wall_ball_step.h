@@ -43,7 +43,8 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 // Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
 // is not advanced). ENERGY: accumulate the dissipation (energy yes). Tally receives
-//   tally.contact(wall id, F, T): force F on the wall and its torque T about `origin`,
+//   tally.contact(row, F, T): force F on the wall and its torque T about `origin` (row: the wall id,
+// for a mesh the triangle),
 // and sums into its members strain, slip, dashpot, plastic, activated and overflow (a contact
 // that found no free slot: the caller reports it);
 //   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
@@ -127,7 +128,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Wa
       b.t = b.t - moment;
       torque_wall = torque_wall + moment;
     }
-    tally.contact(w.id, F, torque_wall);
+    tally.contact(w.tri >= 0 ? w.tri : w.id, F, torque_wall);    // output row: a mesh's triangle
     tally.strain += Law::strain_energy(p, h, res.kn, res.ks);
     if (rolls) tally.strain += roll_strain;
     if (ENERGY) {

@@ -29,6 +29,9 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
     lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
                     "command, 'suffix on' after it)");
+  if (iwall < narg && strcmp(arg[iwall], "mesh") == 0)
+    lmp->error->all(FLERR, "Fix wall/dem/kk does not support mesh walls yet: use fix wall/dem for mesh walls "
+                    "(with -sf kk: 'suffix off' before the fix command, 'suffix on' after it)");
   const std::string law = narg > 3 ? arg[3] : "";
   if (law == "linear") return new FixWallDEMKokkos<DeviceType, LinearStyle>(lmp, narg, arg);
   if (law == "hertz") return new FixWallDEMKokkos<DeviceType, HertzStyle>(lmp, narg, arg);
