@@ -171,8 +171,8 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       continue;
     } else {
       error->all(FLERR, "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
-                 "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, move, surface_velocity, "
-                 "contacts)", me, key);
+                 "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, curvature, move, "
+                 "surface_velocity, contacts)", me, key);
     }
   }
   if (mesh) {
@@ -235,6 +235,12 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     mesh->coplanar = num(1);
     if (!(mesh->coplanar >= 0.0 && mesh->coplanar < 90.0))
       error->all(FLERR, "{}: mesh coplanar = {} is out of range: allowed [0, 90) degrees", me, arg[iarg + 1]);
+    iarg += 2;
+  } else if (key == "curvature") {
+    need(1, "an angle in degrees");
+    mesh->curvature = num(1);
+    if (!(mesh->curvature >= 0.0 && mesh->curvature < 90.0))
+      error->all(FLERR, "{}: mesh curvature = {} is out of range: allowed [0, 90) degrees", me, arg[iarg + 1]);
     iarg += 2;
   } else if (key == "contacts") {
     need(1, "a number of contacts");
@@ -711,6 +717,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
     WallBall b{{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]}, {omega[i][0], omega[i][1], omega[i][2]},
                radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]},
                tag[i]};
+    if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
     wall_ball_step<Law, ENERGY>(params, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
     if (tally.overflow > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);

@@ -22,7 +22,7 @@ dem::MeshWall MeshData::view() const
   return w;
 }
 
-void build_mesh(const std::vector<double> &xyz, double coplanar_deg, MeshData &m)
+void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m)
 {
   const int nfile = static_cast<int>(xyz.size() / 9);
   m = MeshData{};
@@ -62,30 +62,71 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, MeshData &m
       edges[{std::min(u, w), std::max(u, w)}].push_back({t, e});
     }
 
+  // Across a shared edge, the neighbour o of t and its normal as seen with t's orientation
+  // (flipped if both run the edge the same way: inconsistent normals).
+  auto neighbour = [&](int t, int e, Vec3 &n_o) {
+    const int u = tv[t][e], w = tv[t][(e + 1) % 3];
+    const auto &share = edges[{std::min(u, w), std::max(u, w)}];
+    if (share.size() != 2) return -1;
+    const auto &other = share[0].first == t ? share[1] : share[0];
+    const bool same_way = tv[other.first][other.second] == u;
+    n_o = same_way ? -normal[other.first] : normal[other.first];
+    return other.first;
+  };
+  const double deg = 3.14159265358979323846 / 180.0;
   // patches: flood fill across edges of exactly two triangles whose normals are within the
-  // tolerance of the seed's (the patch's plane is the seed's)
-  const double cos_tol = std::cos(coplanar_deg * 3.14159265358979323846 / 180.0);
+  // tolerance of the seed's (the patch's plane is the seed's); sign: orientation relative to it
+  const double cos_tol = std::cos(coplanar_deg * deg);
   std::vector<int> stack;
+  std::vector<double> sign(nt, 1.0);
   for (int s = 0; s < nt; s++) {
     if (m.tri[s].patch >= 0) continue;
     const int pid = static_cast<int>(m.patch.size());
-    m.patch.push_back({normal[s], dem::dot(normal[s], m.tri[s].a)});
+    m.patch.push_back({normal[s], dem::dot(normal[s], m.tri[s].a), -1});
     m.tri[s].patch = pid;
     stack.assign(1, s);
     while (!stack.empty()) {
       const int t = stack.back();
       stack.pop_back();
       for (int e = 0; e < 3; e++) {
-        const int u = tv[t][e], w = tv[t][(e + 1) % 3];
-        const auto &share = edges[{std::min(u, w), std::max(u, w)}];
-        if (share.size() != 2) continue;
-        const int o = share[0].first == t ? share[1].first : share[0].first;
-        if (m.tri[o].patch >= 0 || std::fabs(dem::dot(normal[o], normal[s])) < cos_tol) continue;
+        Vec3 n_o;
+        const int o = neighbour(t, e, n_o);
+        if (o < 0 || m.tri[o].patch >= 0) continue;
+        const Vec3 n_seed_way = sign[t] * n_o;    // o's normal with the seed's orientation
+        if (dem::dot(n_seed_way, normal[s]) < cos_tol) continue;
+        sign[o] = dem::dot(n_seed_way, normal[o]) > 0.0 ? 1.0 : -1.0;
         m.tri[o].patch = pid;
         stack.push_back(o);
       }
     }
   }
+  // smooth groups: patches joined across edges whose normals differ by less than the curvature
+  // angle (neighbour to neighbour)
+  const double cos_curv = std::cos(curvature_deg * deg);
+  std::vector<char> visited(nt, 0);
+  int ngroup = 0;
+  for (int s = 0; s < nt; s++) {
+    if (visited[s]) continue;
+    const int gid = ngroup++;
+    visited[s] = 1;
+    m.patch[m.tri[s].patch].group = gid;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      const int t = stack.back();
+      stack.pop_back();
+      for (int e = 0; e < 3; e++) {
+        Vec3 n_o;
+        const int o = neighbour(t, e, n_o);
+        if (o < 0 || visited[o]) continue;
+        const bool same = m.tri[o].patch == m.tri[t].patch;
+        if (!same && !(curvature_deg > 0.0 && dem::dot(n_o, normal[t]) >= cos_curv)) continue;
+        visited[o] = 1;
+        m.patch[m.tri[o].patch].group = gid;
+        stack.push_back(o);
+      }
+    }
+  }
+  m.ngroup = ngroup;
 
   // boundary edges and vertices of the patches; orientation check
   std::vector<char> vboundary(ids.size(), 0);

@@ -20,15 +20,18 @@ struct MeshData {
   int nopen = 0;        // edges of one triangle only
   int nnonmanifold = 0; // edges of more than two triangles
   int ndegenerate = 0, first_degenerate = -1;    // zero-area triangles (0-based file index)
+  int ngroup = 0;       // smooth groups of patches
 
   dem::MeshWall view() const;
 };
 
 // Triangles from 9 doubles each (3 vertices). Vertices with identical coordinates are one vertex;
-// two triangles sharing an edge are in one patch when their normals (either orientation) are
-// within coplanar_deg degrees of the patch's first triangle's. Fills everything but the grid.
+// two triangles sharing an edge are in one patch when their normals (oriented alike across the
+// edge) are within coplanar_deg degrees of the patch's first triangle's; two patches are in one
+// smooth group when some shared edge joins triangles whose normals differ by less than
+// curvature_deg (0: no smooth groups beyond the patches). Fills everything but the grid.
 // Zero-area triangles are counted (ndegenerate) and not built: the caller reports them.
-void build_mesh(const std::vector<double> &xyz, double coplanar_deg, MeshData &m);
+void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m);
 
 // Bins the triangles on a uniform grid whose triangle lists reach `margin` beyond each cell.
 void build_grid(MeshData &m, double margin);

@@ -58,15 +58,15 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
     MPI_Bcast(xyz.data() + k, piece, MPI_DOUBLE, 0, world);
   }
 
-  build_mesh(xyz, coplanar, data);
+  build_mesh(xyz, coplanar, curvature, data);
   if (data.ndegenerate > 0)
     lmp->error->all(FLERR, "{}: mesh {} has {} zero-area triangle(s), the first is triangle {} (counting from 1 in "
                     "file order): repair the mesh (remove degenerate facets)", me, file, data.ndegenerate,
                     data.first_degenerate + 1);
   if (rank == 0) {
-    utils::logmesg(lmp, "{}: mesh {}: {} triangles, {} facet patches (coplanar {} degrees), {} open edges, {} edges "
-                   "of more than two triangles\n", me, file, data.tri.size(), data.patch.size(), coplanar,
-                   data.nopen, data.nnonmanifold);
+    utils::logmesg(lmp, "{}: mesh {}: {} triangles, {} facet patches (coplanar {} degrees), {} smooth groups "
+                   "(curvature {} degrees), {} open edges, {} edges of more than two triangles\n", me, file,
+                   data.tri.size(), data.patch.size(), coplanar, data.ngroup, curvature, data.nopen, data.nnonmanifold);
     if (data.nflipped > 0)
       lmp->error->warning(FLERR, "{}: mesh {}: inconsistent normals: {} shared edge(s) run the same way in both "
                           "triangles (the triangles' orientation flips there); a mesh wall is two-sided, so "
@@ -78,6 +78,7 @@ dem::MeshWall WallMesh::view(double t) const
 {
   dem::MeshWall w = data.view();
   w.vsurf = vsurf;
+  w.cos_curvature = curvature > 0.0 ? std::cos(curvature * 3.14159265358979323846 / 180.0) : 2.0;
   dem::MeshFrame &f = w.frame;
   f.moving = translate || rotate;
   if (!f.moving) return w;

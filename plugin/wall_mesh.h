@@ -19,6 +19,7 @@ struct WallMesh {
   double scale = 1.0;
   dem::Vec3 offset{0.0, 0.0, 0.0};
   double coplanar = 0.01;    // degrees
+  double curvature = 10.0;   // degrees (smooth groups; 0: none)
   bool translate = false, rotate = false;
   dem::Vec3 vel{0.0, 0.0, 0.0};      // translate
   dem::Vec3 pivot{0.0, 0.0, 0.0};    // rotate: a point on the axis (reference frame), its unit axis and rate

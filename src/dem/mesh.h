@@ -18,8 +18,15 @@
 //     taken (a face contact's patch or an edge/vertex contact's): the feature belongs to that
 //     contact already. So a convex edge or vertex, which is on the boundary of every patch that
 //     meets there, is one contact; and an edge beside a face contact adds nothing.
+//  4. Smooth surfaces: patches joined across edges whose normals differ by less than the
+//     curvature angle form a smooth group (a faceted drum, cone or chute). Of two contacts of one
+//     group whose normals differ by less than that angle, only the nearer is kept (ties: lower
+//     patch): a ball in the shallow concave crease between two facets of a faceted cylinder
+//     touches the curved surface once. mesh_handover moves the history of a contact that ends to
+//     the contact of the same group that opens on that step.
 // The contact's id is its patch: the shear history of a ball carries across the triangles of a
-// patch and from a patch's face to its own boundary edges.
+// patch and from a patch's face to its own boundary edges (and, by the handover, across a smooth
+// group's patches).
 //
 // A mesh may move as a rigid body: geometry is computed in the mesh's reference frame (where the
 // grid of triangles is) and turned back into the world frame.
@@ -82,10 +89,11 @@ struct MeshTri {
   int boundary;
 };
 
-// A facet patch: the plane n.x = c (n unit).
+// A facet patch: the plane n.x = c (n unit), and its smooth group.
 struct MeshPatch {
   Vec3 n;
   double c;
+  int group;
 };
 
 // Is the closest point in `region` of triangle t inside the triangle's patch?
@@ -149,6 +157,7 @@ struct MeshWall {
   MeshGrid grid;
   MeshFrame frame;
   Vec3 vsurf{0.0, 0.0, 0.0};    // surface velocity (conveyor belt): its part along the surface acts
+  double cos_curvature = 2.0;   // cosine of the curvature angle (> 1: no merging of contacts)
 
   struct Candidate {
     int patch, tri;
@@ -243,7 +252,18 @@ struct MeshWall {
       const double d = std::sqrt(c.d2);
       out[n++] = make_touch(c, frame.dir_to_world((1.0 / d) * (c.q - xr)), d, x, r);
     }
-    return n;
+    // one contact per smooth stretch of a group: the nearer of two with nearly the same normal
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      bool drop = false;
+      for (int j = 0; j < n && !drop; j++) {
+        if (j == i || patch[out[j].id].group != patch[out[i].id].group) continue;
+        if (!(dot(out[i].n, out[j].n) > cos_curvature)) continue;
+        drop = out[j].dist < out[i].dist - tol || (!(out[j].dist > out[i].dist + tol) && out[j].id < out[i].id);
+      }
+      if (!drop) out[kept++] = out[i];
+    }
+    return kept;
   }
 
   DEM_INLINE WallTouch make_touch(const Candidate &c, Vec3 n, double dist, Vec3 x, double r) const
@@ -255,5 +275,28 @@ struct MeshWall {
     return w;
   }
 };
+
+// History handover within a smooth group: a touch with no slot in the ball's row takes over the
+// slot of a contact of the same group that is no longer touched (the ball moved from one facet
+// of a faceted curved surface to the next), so its shear history carries on. Row layout as in
+// wall_ball_step (slot[0] = id + 1).
+DEM_INLINE void mesh_handover(const MeshWall &m, const WallTouch *touches, int nt, double *row, int nslot, int stride)
+{
+  for (int t = 0; t < nt; t++) {
+    const int id = touches[t].id;
+    bool has = false;
+    for (int s = 0; s < nslot && !has; s++) has = static_cast<int>(row[s * stride]) == id + 1;
+    if (has) continue;
+    for (int s = 0; s < nslot; s++) {
+      const int old = static_cast<int>(row[s * stride]) - 1;
+      if (old < 0 || m.patch[old].group != m.patch[id].group) continue;
+      bool touched = false;
+      for (int u = 0; u < nt && !touched; u++) touched = touches[u].id == old;
+      if (touched) continue;
+      row[s * stride] = id + 1;
+      break;
+    }
+  }
+}
 
 }    // namespace dem

@@ -56,6 +56,7 @@ def main():
         ("no file name", deck("mesh"), ["mesh needs an STL file name"]),
         ("scale 0", deck(f"mesh {good} scale 0"), ["scale = 0", "(0, inf)"]),
         ("coplanar 90", deck(f"mesh {good} coplanar 90"), ["coplanar = 90", "[0, 90)"]),
+        ("curvature -1", deck(f"mesh {good} curvature -1"), ["curvature = -1", "[0, 90)"]),
         ("contacts 0", deck(f"mesh {good} contacts 0"), ["contacts = 0", "1 to 32"]),
         ("move spin", deck(f"mesh {good} move spin 1 2 3"), ["move spin", "translate or rotate"]),
         ("move rotate, zero axis", deck(f"mesh {good} move rotate 0 0 0 0 0 0 1"), ["zero length"]),
@@ -88,7 +89,8 @@ def main():
     chk.true(not warnings, f"a good mesh: no warning {warnings}")
     chk.true("8 triangles, 1 facet patches" in res.output, "a good mesh: its summary")
     res = run(deck(f"mesh {write_stl(os.path.join(tmp, 'box.stl'), box((-0.5,) * 3, (0.5,) * 3))}"))
-    chk.true("12 triangles, 6 facet patches (coplanar 0.01 degrees), 0 open edges" in res.output, "a box: 6 patches")
+    chk.true("12 triangles, 6 facet patches (coplanar 0.01 degrees), 6 smooth groups (curvature 10 degrees), "
+             "0 open edges" in res.output, "a box: 6 patches, 6 smooth groups")
     chk.finish()
 
 

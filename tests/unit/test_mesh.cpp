@@ -51,10 +51,10 @@ std::vector<double> cube_mesh(bool top = true)
   return xyz;
 }
 
-MeshData build(const std::vector<double> &xyz, double margin = 1.0, double tol_deg = 0.01)
+MeshData build(const std::vector<double> &xyz, double margin = 1.0, double tol_deg = 0.01, double curv_deg = 10.0)
 {
   MeshData m;
-  DEM_NS::build_mesh(xyz, tol_deg, m);
+  DEM_NS::build_mesh(xyz, tol_deg, curv_deg, m);
   DEM_NS::build_grid(m, margin);
   return m;
 }
@@ -235,16 +235,59 @@ TEST(MeshBuild, DegenerateFlippedAndGrid)
   std::vector<double> xyz = floor_mesh(2, 1.0);
   add_tri(xyz, {0, 0, 0}, {1, 0, 0}, {2, 0, 0});    // zero area
   MeshData m;
-  DEM_NS::build_mesh(xyz, 0.01, m);
+  DEM_NS::build_mesh(xyz, 0.01, 10.0, m);
   EXPECT_EQ(m.ndegenerate, 1);
   EXPECT_EQ(m.first_degenerate, 8);
   // flip one triangle: its shared edges run the same way as its neighbours'
   std::vector<double> f = floor_mesh(2, 1.0);
   std::swap_ranges(f.begin() + 3, f.begin() + 6, f.begin() + 6);
-  DEM_NS::build_mesh(f, 0.01, m);
+  DEM_NS::build_mesh(f, 0.01, 10.0, m);
   EXPECT_GT(m.nflipped, 0);
   // a ball far from the mesh: no cell, no contact
   DEM_NS::build_grid(m, 0.1);
   WallTouch out[MESH_MAX_CANDIDATES];
   EXPECT_EQ(m.view().touches({5, 5, 5}, 0.05, 0.1, 0.05, out), 0);
+}
+
+// the inside of a cylinder of 90 facets (4 degrees apart): one smooth group; a ball in the crease
+// between two facets touches two faces unless contacts of the group within the curvature angle
+// are merged, and the history handover moves a slot from one facet to the next
+TEST(MeshContacts, SmoothGroupOfAFacetedCylinder)
+{
+  std::vector<double> xyz;
+  const int nseg = 90;
+  const double rc = 1.0, pi = 3.14159265358979323846;
+  for (int k = 0; k < nseg; k++) {
+    const double a0 = 2 * pi * k / nseg, a1 = 2 * pi * (k + 1) / nseg;
+    const Vec3 p0{rc * std::cos(a0), rc * std::sin(a0), -0.5}, p1{rc * std::cos(a1), rc * std::sin(a1), -0.5};
+    const Vec3 q0{p0.x, p0.y, 0.5}, q1{p1.x, p1.y, 0.5};
+    add_tri(xyz, p0, p1, q1);
+    add_tri(xyz, p0, q1, q0);
+  }
+  const MeshData m = build(xyz, 0.2);
+  EXPECT_EQ(m.patch.size(), 90u);
+  EXPECT_EQ(m.ngroup, 1);
+  EXPECT_EQ(build(xyz, 0.2, 0.01, 0.0).ngroup, 90);
+  MeshWall w = m.view();
+  WallTouch out[MESH_MAX_CANDIDATES];
+  // a ball pressed into the crease at angle 0 (the vertex line x = rc): both facets overlap it
+  const double r = 0.05, d = rc * std::cos(pi / nseg) - r + 0.002;
+  const Vec3 x{d, 0.0, 0.0};
+  EXPECT_EQ(w.touches(x, r, 2 * r, r, out), 2);
+  w.cos_curvature = std::cos(10.0 * pi / 180.0);
+  ASSERT_EQ(w.touches(x, r, 2 * r, r, out), 1);
+  EXPECT_EQ(out[0].id, 0);    // equal distances: the lower patch
+  // handover: a row holding patch 5's history, the ball now touching patch 6 only
+  const int stride = 4, nslot = 2;
+  double row[nslot * stride] = {6.0, 1.5, 2.5, 3.5, 0.0, 0.0, 0.0, 0.0};
+  WallTouch t6{};
+  t6.id = 6;
+  mesh_handover(w, &t6, 1, row, nslot, stride);
+  EXPECT_EQ(row[0], 7.0);
+  EXPECT_EQ(row[1], 1.5);
+  // not across groups
+  MeshData two = build(xyz, 0.2, 0.01, 0.0);
+  double row2[nslot * stride] = {6.0, 1.5, 2.5, 3.5, 0.0, 0.0, 0.0, 0.0};
+  mesh_handover(two.view(), &t6, 1, row2, nslot, stride);
+  EXPECT_EQ(row2[0], 6.0);
 }
