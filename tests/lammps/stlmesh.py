@@ -77,3 +77,18 @@ def cylinder(radius, z0, z1, nseg, axis="z"):
     if axis == "y":    # (x, y, z) -> (x, -z, y): about the y axis
         tris = [tuple((p[0], -p[2], p[1]) for p in t) for t in tris]
     return tris
+
+
+def drum(radius, half_length, nseg):
+    """A closed drum about the y axis: the side (cylinder of nseg facets, its vertices at
+    radius / sqrt(cos(pi/nseg)) so that the facets lie within +-radius (1 - cos(pi/nseg))/2 of the
+    circle) and two caps at y = +-half_length, as triangle fans welded to the side."""
+    rv = radius / math.sqrt(math.cos(math.pi / nseg))
+    ring = [(rv * math.cos(2 * math.pi * k / nseg), rv * math.sin(2 * math.pi * k / nseg)) for k in range(nseg)]
+    tris = []
+    for k in range(nseg):
+        (x0, z0), (x1, z1) = ring[k], ring[(k + 1) % nseg]
+        tris += quad((x0, -half_length, z0), (x0, half_length, z0), (x1, half_length, z1), (x1, -half_length, z1))
+        tris.append(((0.0, half_length, 0.0), (x1, half_length, z1), (x0, half_length, z0)))
+        tris.append(((0.0, -half_length, 0.0), (x0, -half_length, z0), (x1, -half_length, z1)))
+    return tris

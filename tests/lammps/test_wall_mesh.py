@@ -10,6 +10,9 @@
    plane's to round-off, and the wall keeps one contact all the way (no doubled force at edges,
    no lost shear history: the shear force would jump back to zero at a lost history).
 3. The ASCII and binary STL of the same floor give the same run.
+4. A conveyor belt: the floor with surface_velocity 0.3 0 0, and the floor moving in its own
+   plane (move translate 0.3 0 0), equal zplane with shear x 0.3 for the sliding sphere: the
+   wall's velocity at the contact point enters the relative velocity exactly.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -152,6 +155,14 @@ def main():
         rolling = [s for s in ta if abs(s["vx"] - R * s["omegay"]) < 1e-2 * abs(s["vx"])]
         chk.true(len(ta) == len(tb) and min(wy) < 0 < max(wy), f"{law}: backspin turned into rolling")
         chk.true(len(rolling) > 0 or law == "hysteretic", f"{law}: the sphere ends up rolling")
+    # 4. conveyor belts
+    a = trajectory(run(slide_deck(LAWS["hertz"], "zplane 0 NULL shear x 0.3")))
+    for label, mesh in (("surface_velocity", f"mesh {fine} surface_velocity 0.3 0 0"),
+                        ("move translate", f"mesh {fine} move translate 0.3 0 0")):
+        b = trajectory(run(slide_deck(LAWS["hertz"], mesh)))
+        worst = max(abs(sa[k] - sb[k]) / max(abs(sa[k]), 1e-3) for sa, sb in zip(a, b) for k in sa)
+        chk.true(len(a) == len(b) and worst <= 1e-13, f"conveyor, {label}: equals zplane shear x 0.3 ({worst:.3g})")
+    chk.true(abs(a[-1]["vx"] - R * a[-1]["omegay"] - 0.3) < 1e-3, "conveyor: the sphere ends up rolling on the belt")
     chk.finish()
 
 
