@@ -157,6 +157,7 @@ void build_grid(MeshData &m, double margin)
   m.start.assign(1, 0);
   m.items.clear();
   m.grid = dem::MeshGrid{};
+  m.grid_version++;
   if (m.tri.empty()) return;
   const Vec3 lo = m.lo - Vec3{margin, margin, margin}, hi = m.hi + Vec3{margin, margin, margin};
   const Vec3 span = hi - lo;

@@ -21,6 +21,7 @@ struct MeshData {
   int nnonmanifold = 0; // edges of more than two triangles
   int ndegenerate = 0, first_degenerate = -1;    // zero-area triangles (0-based file index)
   int ngroup = 0;       // smooth groups of patches
+  int grid_version = 0; // counts build_grid calls (a device copy is stale when it changed)
 
   dem::MeshWall view() const;
 };

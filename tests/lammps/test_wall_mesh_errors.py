@@ -1,15 +1,15 @@
 """fix wall/dem ... mesh: bad input stops the run with an error that names what was found (and
 LAMMPS exits cleanly, no crash); doubtful input gives a warning.
 Errors: missing file, malformed file, file without triangles, zero-area triangles (count and the
-first one), no file name, out-of-range keywords, shear on a mesh, wall/dem/kk ... mesh (not
-supported yet). Warnings: a mesh entirely outside the box, inconsistent normals (with the count)."""
+first one), no file name, out-of-range keywords, shear on a mesh.
+Warnings: a mesh entirely outside the box, inconsistent normals (with the count)."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import HAVE_KOKKOS, Checks, clean_error_exit, run  # noqa: E402
+from demtest import Checks, clean_error_exit, run  # noqa: E402
 from stlmesh import box, floor, write_stl  # noqa: E402
 
 BASE = """
@@ -64,11 +64,8 @@ def main():
         ("shear on a mesh", deck(f"mesh {good} shear x 1"), ["surface_velocity or move"]),
         ("unknown keyword", deck(f"mesh {good} wobble 1"), ["unknown keyword wobble", "coplanar"]),
     ]
-    if HAVE_KOKKOS:
-        cases.append(("wall/dem/kk mesh", deck(f"mesh {good}", style="wall/dem/kk"),
-                      ["does not support mesh walls yet", "fix wall/dem"]))
     for what, d, words in cases:
-        res = run(d, expect_error=True, kokkos=what.startswith("wall/dem/kk"))
+        res = run(d, expect_error=True)
         chk.true(clean_error_exit(res), f"{what}: clean exit")
         msg = res.error or ""
         chk.true(all(w in msg for w in words), f"{what}: message says {words}: {msg}")
