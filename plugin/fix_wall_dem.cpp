@@ -357,7 +357,7 @@ void FixWallDEMBase::init()
     for (int i = 0; i < atom->nlocal; i++)
       if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
     MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
-    const double margin = wall_reach(rmax_all, max_gap);
+    const double margin = mesh_reach(rmax_all, max_gap);
     if (margin > 0.0 && margin != mesh->data.grid.margin) build_grid(mesh->data, margin);
   }
 
@@ -403,8 +403,8 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
 {
   const double *x = atom->x[i];
   const double r = atom->radius[i];
-  const double cutoff = wall_reach(r, max_gap);
   if (mesh) {
+    const double cutoff = mesh_reach(r, max_gap);
     if (cutoff > mesh_now.grid.margin) {    // a ball larger than any at init: a grid that reaches it
       build_grid(mesh->data, 1.25 * cutoff);
       mesh_now = mesh->view(simulation_time(lmp));
@@ -415,6 +415,7 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
                  atom->tag[i], dem::MESH_MAX_CANDIDATES, mesh->file);
     return n;
   }
+  const double cutoff = wall_reach(r, max_gap);
   if (wallstyle != REGION) return fixed.touches({x[0], x[1], x[2]}, cutoff, out);
   int n = 0;
   if (!region->match(x[0], x[1], x[2])) return 0;

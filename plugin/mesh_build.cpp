@@ -48,7 +48,11 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curv
     }
     tv.push_back(v);
     normal.push_back((1.0 / twice_area) * nc);
-    m.tri.push_back({a, b, c, -1, 0});
+    // a sphere about the centroid that holds the triangle (with room for round-off)
+    Vec3 centre = (1.0 / 3.0) * (a + b + c);
+    double rad = std::sqrt(std::max({dem::dot(a - centre, a - centre), dem::dot(b - centre, b - centre),
+                                     dem::dot(c - centre, c - centre)}));
+    m.tri.push_back({a, b, c, -1, 0, centre, rad * (1.0 + 1e-12)});
     m.area.push_back(0.5 * twice_area);
   }
   const int nt = static_cast<int>(m.tri.size());

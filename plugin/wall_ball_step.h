@@ -24,6 +24,9 @@ struct WallBall {
 // positive reference gap plus the radius, a margin so that a contact is seen on the step it
 // opens (its last half step of dashpot work).
 DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+// The same for mesh walls, whose cost grows with the reach (the triangles within it are tested):
+// a margin of R/4 beyond contact still sees a contact open unless the ball moved R/4 in one step.
+DEM_INLINE double mesh_reach(double radius, double max_gap) { return 1.25 * radius + max_gap; }
 
 // Doubles per wall contact slot of a wall with these parameters.
 template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)

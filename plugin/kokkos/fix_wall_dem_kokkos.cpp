@@ -108,7 +108,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   if (this->mesh) {
     // a particle larger than the grid reaches (inserted since): a grid that reaches it
     if (this->neighbor->ago == 0) {
-      const double reach = wall_reach(group_max_radius(), this->max_gap);
+      const double reach = mesh_reach(group_max_radius(), this->max_gap);
       if (reach > this->mesh->data.grid.margin) build_grid(this->mesh->data, 1.25 * reach);
     }
     upload_mesh();
@@ -199,7 +199,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
   const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
   const double r = radius[i];
   dem::WallTouch touches[dem::MESH_MAX_CANDIDATES];
-  const int nt = mesh.touches(xi, r, wall_reach(r, max_gap), r + max_gap, touches);
+  const int nt = mesh.touches(xi, r, mesh_reach(r, max_gap), r + max_gap, touches);
   double *row = &hist(i, 0);
   if (nt < 0) {
     sum.overflow += 1.0;

@@ -169,6 +169,8 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
   Kokkos::View<int *, DeviceType> d_start, d_items;
   Kokkos::View<double *, DeviceType> d_rows;
   int uploaded_version = -1;
+
+ public:    // (a function holding a device lambda must be public for nvcc)
   void upload_mesh();
   double group_max_radius();
 };

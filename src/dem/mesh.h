@@ -87,6 +87,8 @@ struct MeshTri {
   Vec3 a, b, c;
   int patch;
   int boundary;
+  Vec3 centre;      // of a sphere holding the triangle (a cheap first test)
+  double radius;
 };
 
 // A facet patch: the plane n.x = c (n unit), and its smooth group.
@@ -197,6 +199,9 @@ struct MeshWall {
     for (int k = grid.start[cell]; k < grid.start[cell + 1]; k++) {
       const int it = grid.items[k];
       const MeshTri &t = tri[it];
+      const Vec3 dc = xr - t.centre;
+      const double far = reach + t.radius;
+      if (dot(dc, dc) >= far * far) continue;
       int reg;
       const Vec3 q = closest_on_triangle(xr, t.a, t.b, t.c, reg);
       const Vec3 d = q - xr;
