@@ -163,7 +163,8 @@ struct MeshWall {
 
   struct Candidate {
     int patch, tri;
-    bool face;
+    bool face;      // q inside the patch
+    bool strict;    // q inside the triangle (not on an edge): the nearest point of the patch
     double d2;    // squared distance from the centre (reference frame) to q
     Vec3 q;
   };
@@ -199,6 +200,9 @@ struct MeshWall {
     for (int k = grid.start[cell]; k < grid.start[cell + 1]; k++) {
       const int it = grid.items[k];
       const MeshTri &t = tri[it];
+      int j = 0;
+      while (j < nc && cand[j].patch != t.patch) j++;
+      if (j < nc && cand[j].strict) continue;    // the patch's plane distance: no other is nearer
       const Vec3 dc = xr - t.centre;
       const double far = reach + t.radius;
       if (dot(dc, dc) >= far * far) continue;
@@ -207,12 +211,11 @@ struct MeshWall {
       const Vec3 d = q - xr;
       const double d2 = dot(d, d);
       if (!(d2 < reach2)) continue;
-      int j = 0;
-      while (j < nc && cand[j].patch != t.patch) j++;
+      const Candidate c{t.patch, it, inside_patch(t, reg), reg == TRI_FACE, d2, q};
       if (j < nc) {
-        if (d2 < cand[j].d2) cand[j] = {t.patch, it, inside_patch(t, reg), d2, q};
+        if (d2 < cand[j].d2) cand[j] = c;
       } else if (nc < MESH_MAX_CANDIDATES) {
-        cand[nc++] = {t.patch, it, inside_patch(t, reg), d2, q};
+        cand[nc++] = c;
       } else if (d2 < active * active) {
         lost = true;
       }
