@@ -8,10 +8,13 @@
    vector and per-triangle rows must agree to the last bit.
 2. ~200 spheres tumbling in the mesh drum with dem/linear: everything on the CPU vs -sf kk; the
    threads sum pair forces in another order, so as in test_wall_kokkos.py: 1e-9 m, 1e-7 m/s after
-   the run, contacts activated equal, dissipation to 1e-5 relative.
+   the run, contacts activated equal, dissipation to 1e-5 relative. And with -sf kk, a run
+   continued from a restart file written mid-run (wall history, the drum's angle) equals the
+   straight run (test_wall_ranks.py's tolerances).
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
+import shutil
 import sys
 import tempfile
 
@@ -84,7 +87,7 @@ def main():
     ranks_test.SETTINGS = drum_test.mesh_settings(drum_stl)
     data = os.path.join(run(ranks_test.INIT).workdir, "init.data")
     ref = run(ranks_test.straight(data))
-    res = run(ranks_test.straight(data), kokkos=True)
+    res = run(ranks_test.straight(data, restart_mid=ranks_test.N // 2), kokkos=True)
     a = read_dump(os.path.join(ref.workdir, "final.dump"))
     b = read_dump(os.path.join(res.workdir, "final.dump"))
     chk.true(ref["activated"] > 100, f"mesh drum: {ref['activated']:g} contacts activated")
@@ -94,6 +97,11 @@ def main():
         chk.close(f"mesh drum, -sf kk: max difference in {cols}", diff, 0.0, abs_tol=tol)
     chk.close("mesh drum, -sf kk: contacts activated", res["activated"], ref["activated"], abs_tol=0.5)
     chk.close("mesh drum, -sf kk: dashpot energy", res["dashpot"], ref["dashpot"], rel=1e-5)
+    second = res.workdir + "-restart"
+    os.makedirs(second)
+    shutil.copy(os.path.join(res.workdir, f"restart.{ranks_test.N // 2}"), second)
+    cont = run(ranks_test.continuation(), workdir=second, kokkos=True)
+    ranks_test.compare(chk, "mesh drum, -sf kk, restart", b, read_dump(os.path.join(second, "final.dump")), res, cont)
     chk.finish()
 
 
