@@ -27,7 +27,7 @@ while getopts "n:s:r:h" opt; do
         *) sed -n '7,11p' "$0"; exit 2 ;;
     esac
 done
-grep -q 'PKG_GRANSURF:BOOL=ON' "$LAMMPS_BUILD/CMakeCache.txt" 2>/dev/null ||
+grep -qE '^PKG_GRANSURF:[A-Z]+=(ON|on|yes|1)' "$LAMMPS_BUILD/CMakeCache.txt" 2>/dev/null ||
     die "the LAMMPS in $LAMMPS_BUILD has no GRANSURF package (fix surface/global)"
 
 # the STL file where tools/lmp's sandbox sees it (it mounts a private /tmp)
@@ -40,6 +40,7 @@ from stlmesh import floor, write_stl
 n, L, H = $n, 0.025, 0.05
 tris = floor(n, -L, L, 0.0)
 side = [tuple((x, -L, (y + L) * H / (2 * L)) for x, y, z in tri) for tri in floor(n, -L, L)]    # y = -L
+side = [(a, c, b) for a, b, c in side]    # oriented as the floor (consistent normals)
 for k in range(4):
     c, s = [(1, 0), (0, 1), (-1, 0), (0, -1)][k]
     tris += [tuple((c * x - s * y, s * x + c * y, z) for x, y, z in tri) for tri in side]
