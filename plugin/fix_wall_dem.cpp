@@ -504,8 +504,13 @@ double FixWallDEMBase::compute_array(int i, int j)
 
 double FixWallDEMBase::memory_usage()
 {
-  return static_cast<double>(atom->nmax) * nslot * stride * sizeof(double) +
+  double bytes = static_cast<double>(atom->nmax) * nslot * stride * sizeof(double) +
       static_cast<double>(nmax_rigid) * sizeof(double);
+  if (mesh)    // the mesh, its grid and the per-triangle rows
+    bytes += static_cast<double>(mesh->data.tri.size()) * (sizeof(dem::MeshTri) + 2 * A_COUNT * sizeof(double)) +
+        static_cast<double>(mesh->data.patch.size()) * sizeof(dem::MeshPatch) +
+        static_cast<double>(mesh->data.start.size() + mesh->data.items.size()) * sizeof(int);
+  return bytes;
 }
 
 void FixWallDEMBase::grow_arrays(int nmax)
