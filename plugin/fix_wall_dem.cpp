@@ -4,6 +4,7 @@
 #include "pair_dem_base.h"
 #include "restart_records.h"
 #include "wall_ball_step.h"
+#include "wall_mesh.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -27,7 +28,7 @@ using dem::Vec3;
 
 namespace {
 
-const char *const wall_style_names[] = {"xplane", "yplane", "zplane", "zcylinder", "region"};
+const char *const wall_style_names[] = {"xplane", "yplane", "zplane", "zcylinder", "region", "mesh"};
 
 bool is_wall_style(const std::string &w)
 {
@@ -80,7 +81,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
 
   int iarg = first_wall_style_arg(narg, arg);
   if (iarg >= narg)
-    error->all(FLERR, "{}: no wall style given (xplane, yplane, zplane, zcylinder or region)", me);
+    error->all(FLERR, "{}: no wall style given (xplane, yplane, zplane, zcylinder, region or mesh)", me);
   first_wall_arg = iarg;
   const std::string ws = arg[iarg];
   const int dim = domain->dimension;
@@ -116,6 +117,13 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       error->all(FLERR, "{}: cannot put a zcylinder wall in a periodic dimension: x and y must be non-periodic", me);
     nslot = nrows = 1;
     iarg += 2;
+  } else if (ws == "mesh") {
+    wallstyle = MESH;
+    if (iarg + 2 > narg) error->all(FLERR, "{}: mesh needs an STL file name", me);
+    mesh = std::make_unique<WallMesh>();
+    mesh->file = arg[iarg + 1];
+    nslot = 6;
+    iarg += 2;
   } else {
     wallstyle = REGION;
     if (iarg + 2 > narg) error->all(FLERR, "{}: region needs a region ID", me);
@@ -134,6 +142,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       const int axis = d == "x" ? 0 : d == "y" ? 1 : d == "z" ? 2 : -1;
       if (axis < 0) error->all(FLERR, "{}: shear direction must be x, y or z, not {}", me, d);
       if (wallstyle == REGION) error->all(FLERR, "{}: shear is for plane and cylinder walls: move the region instead", me);
+      if (wallstyle == MESH) error->all(FLERR, "{}: shear is for plane and cylinder walls: use surface_velocity or move for a mesh", me);
       if (axis == wallstyle || (wallstyle == ZCYLINDER && axis != 2))
         error->all(FLERR, "{}: shear must be parallel to the wall ({} is not)", me, d);
       const double vs = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
@@ -158,10 +167,25 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       if (!(impact_speed > 0.0) || !std::isfinite(impact_speed))
         error->all(FLERR, "{}: impact_speed = {} is out of range: allowed (0, inf)", me, arg[iarg + 1]);
       iarg += 2;
+    } else if (mesh && parse_mesh_keyword(me, narg, arg, iarg)) {
+      continue;
     } else {
       error->all(FLERR, "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
-                 "contact_report, impact_speed)", me, key);
+                 "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, curvature, move, "
+                 "surface_velocity, contacts)", me, key);
     }
+  }
+  if (mesh) {
+    mesh->time0 = simulation_time(lmp);
+    mesh->read(lmp, me);
+    nrows = static_cast<int>(mesh->data.tri.size());
+    // a mesh entirely outside the box touches nothing
+    Vec3 lo, hi;
+    mesh->bounds(mesh->time0, lo, hi);
+    const double *blo = domain->boxlo, *bhi = domain->boxhi;
+    if (comm->me == 0 && (hi.x < blo[0] || lo.x > bhi[0] || hi.y < blo[1] || lo.y > bhi[1] || hi.z < blo[2] || lo.z > bhi[2]))
+      error->warning(FLERR, "{}: mesh {} lies entirely outside the simulation box (mesh from ({}, {}, {}) to ({}, {}, "
+                     "{})): check its units, scale and offset", me, mesh->file, lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
   }
 
   scalar_flag = 1;
@@ -181,6 +205,81 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
   rows_local.assign(nrows * A_COUNT, 0.0);
   rows_all.assign(nrows * A_COUNT, 0.0);
   // the per-atom history and Atom's callbacks come last, in register_atom_arrays: see there
+}
+
+// Keywords of mesh walls (after the file name): true if arg[iarg] was one (iarg moves past it).
+bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **arg, int &iarg)
+{
+  const std::string key = arg[iarg];
+  auto need = [&](int n, const char *what) {
+    if (iarg + n >= narg) error->all(FLERR, "{}: mesh keyword {} needs {}", me, key, what);
+  };
+  auto num = [&](int k) { return utils::numeric(FLERR, arg[iarg + k], false, lmp); };
+  auto finite = [&](int k, const char *what) {
+    const double v = num(k);
+    if (!std::isfinite(v)) error->all(FLERR, "{}: mesh keyword {}: {} = {} is not a finite number", me, key, what, v);
+    return v;
+  };
+  if (key == "scale") {
+    need(1, "a factor");
+    mesh->scale = num(1);
+    if (!(mesh->scale > 0.0) || !std::isfinite(mesh->scale))
+      error->all(FLERR, "{}: mesh scale = {} is out of range: allowed (0, inf)", me, arg[iarg + 1]);
+    iarg += 2;
+  } else if (key == "offset") {
+    need(3, "three coordinates dx dy dz");
+    mesh->offset = {finite(1, "dx"), finite(2, "dy"), finite(3, "dz")};
+    iarg += 4;
+  } else if (key == "coplanar") {
+    need(1, "an angle in degrees");
+    mesh->coplanar = num(1);
+    if (!(mesh->coplanar >= 0.0 && mesh->coplanar < 90.0))
+      error->all(FLERR, "{}: mesh coplanar = {} is out of range: allowed [0, 90) degrees", me, arg[iarg + 1]);
+    iarg += 2;
+  } else if (key == "curvature") {
+    need(1, "an angle in degrees");
+    mesh->curvature = num(1);
+    if (!(mesh->curvature >= 0.0 && mesh->curvature < 90.0))
+      error->all(FLERR, "{}: mesh curvature = {} is out of range: allowed [0, 90) degrees", me, arg[iarg + 1]);
+    iarg += 2;
+  } else if (key == "contacts") {
+    need(1, "a number of contacts");
+    nslot = utils::inumeric(FLERR, arg[iarg + 1], false, lmp);
+    if (nslot < 1 || nslot > dem::MESH_MAX_CANDIDATES)
+      error->all(FLERR, "{}: mesh contacts = {} is out of range: allowed 1 to {}", me, arg[iarg + 1],
+                 dem::MESH_MAX_CANDIDATES);
+    iarg += 2;
+  } else if (key == "surface_velocity") {
+    need(3, "a velocity vx vy vz");
+    mesh->vsurf = {finite(1, "vx"), finite(2, "vy"), finite(3, "vz")};
+    iarg += 4;
+  } else if (key == "move") {
+    need(1, "translate vx vy vz or rotate Px Py Pz Ax Ay Az omega");
+    const std::string how = arg[iarg + 1];
+    if (how == "translate") {
+      if (iarg + 5 > narg) error->all(FLERR, "{}: move translate needs a velocity vx vy vz", me);
+      iarg += 1;
+      mesh->vel = {finite(1, "vx"), finite(2, "vy"), finite(3, "vz")};
+      mesh->translate = true;
+      iarg += 4;
+    } else if (how == "rotate") {
+      if (iarg + 9 > narg)
+        error->all(FLERR, "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity", me);
+      iarg += 1;
+      mesh->pivot = {finite(1, "Px"), finite(2, "Py"), finite(3, "Pz")};
+      const Vec3 a{finite(4, "Ax"), finite(5, "Ay"), finite(6, "Az")};
+      if (!(dem::norm(a) > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
+      mesh->axis = (1.0 / dem::norm(a)) * a;
+      mesh->omega = finite(7, "omega");
+      mesh->rotate = true;
+      iarg += 8;
+    } else {
+      error->all(FLERR, "{}: move {} is unknown: allowed translate or rotate", me, how);
+    }
+  } else {
+    return false;
+  }
+  return true;
 }
 
 // Called at the end of the constructor of the most derived class, after every check that can
@@ -261,6 +360,17 @@ void FixWallDEMBase::init()
   // walls are searched for every step (not through the neighbour list): no skin limit for adhesion
   max_gap = std::max(max_gap, adh_reach);
 
+  if (mesh) {
+    // the grid's triangle lists reach as far as the largest ball of the group reaches (a larger
+    // ball appearing later has the grid rebuilt: find_touches)
+    double rmax = 0.0, rmax_all = 0.0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
+    MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
+    const double margin = mesh_reach(rmax_all, max_gap);
+    if (margin > 0.0 && margin != mesh->data.grid.margin) build_grid(mesh->data, margin);
+  }
+
   fix_rigid = nullptr;
   for (auto *fix : modify->get_fix_list())
     if (fix->rigid_flag) {
@@ -293,6 +403,7 @@ void FixWallDEMBase::post_force(int)
     region->prematch();
     region->set_velocity();
   }
+  if (mesh) mesh_now = mesh->view(simulation_time(lmp));
   for (double &s : step_local) s = 0.0;
   for (double &s : rows_local) s = 0.0;
   compute_walls(!update->setupflag);
@@ -302,6 +413,18 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
 {
   const double *x = atom->x[i];
   const double r = atom->radius[i];
+  if (mesh) {
+    const double cutoff = mesh_reach(r, max_gap);
+    if (cutoff > mesh_now.grid.margin) {    // a ball larger than any at init: a grid that reaches it
+      build_grid(mesh->data, 1.25 * cutoff);
+      mesh_now = mesh->view(simulation_time(lmp));
+    }
+    const int n = mesh_now.touches({x[0], x[1], x[2]}, r, cutoff, r + max_gap, out);
+    if (n < 0)
+      error->one(FLERR, "Fix {} {}: atom {} touches more than {} facet patches of mesh {}", style, law_name,
+                 atom->tag[i], dem::MESH_MAX_CANDIDATES, mesh->file);
+    return n;
+  }
   const double cutoff = wall_reach(r, max_gap);
   if (wallstyle != REGION) return fixed.touches({x[0], x[1], x[2]}, cutoff, out);
   int n = 0;
@@ -330,6 +453,11 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
     out[n++] = {rc.iwall, nrm, rc.r, vw};
   }
   return n;
+}
+
+int FixWallDEMBase::max_touches() const
+{
+  return mesh ? dem::MESH_MAX_CANDIDATES : nslot;
 }
 
 // A ball's centre behind a wall surface (often a particle created outside the walls): the wall
@@ -386,8 +514,13 @@ double FixWallDEMBase::compute_array(int i, int j)
 
 double FixWallDEMBase::memory_usage()
 {
-  return static_cast<double>(atom->nmax) * nslot * stride * sizeof(double) +
+  double bytes = static_cast<double>(atom->nmax) * nslot * stride * sizeof(double) +
       static_cast<double>(nmax_rigid) * sizeof(double);
+  if (mesh)    // the mesh, its grid and the per-triangle rows
+    bytes += static_cast<double>(mesh->data.tri.size()) * (sizeof(dem::MeshTri) + 2 * A_COUNT * sizeof(double)) +
+        static_cast<double>(mesh->data.patch.size()) * sizeof(dem::MeshPatch) +
+        static_cast<double>(mesh->data.start.size() + mesh->data.items.size()) * sizeof(int);
+  return bytes;
 }
 
 void FixWallDEMBase::grow_arrays(int nmax)
@@ -462,10 +595,12 @@ void FixWallDEMBase::write_restart(FILE *fp)
   who.stride = stride;
   int len = sizeof(who) + sizeof(double) * V_COUNT;
   if (region) region->length_restart_string(len);
+  if (mesh) len += sizeof(double);
   fwrite(&len, sizeof(int), 1, fp);
   fwrite(&who, sizeof(who), 1, fp);
   fwrite(cumulative, sizeof(double), V_COUNT, fp);
   if (region) region->write_restart(fp);
+  if (mesh) fwrite(&mesh->time0, sizeof(double), 1, fp);    // the mesh's motion started then
 }
 
 void FixWallDEMBase::restart(char *buf)
@@ -478,7 +613,7 @@ void FixWallDEMBase::restart(char *buf)
     restart_mismatch.clear();
     if (law_name != who.law || who.wallstyle != wallstyle || who.nslot != nslot || who.stride != stride)
       restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", who.law,
-                                     who.wallstyle >= XPLANE && who.wallstyle <= REGION ? wall_style_names[who.wallstyle] : "?");
+                                     who.wallstyle >= XPLANE && who.wallstyle <= MESH ? wall_style_names[who.wallstyle] : "?");
   }
   double saved[V_COUNT];
   std::memcpy(saved, buf, sizeof(saved));
@@ -487,6 +622,7 @@ void FixWallDEMBase::restart(char *buf)
     int n = 0;
     if (!region->restart(buf + sizeof(saved), n)) region_reset = true;
   }
+  if (mesh && who.valid() && who.wallstyle == MESH) std::memcpy(&mesh->time0, buf + sizeof(saved), sizeof(double));
 }
 
 // The CPU fix and its Kokkos variant write the same restart data: a run continues from a restart
@@ -597,7 +733,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
   const tagint *tag = atom->tag;
   const int nlocal = atom->nlocal;
   const double dt = update->dt;
-  std::vector<dem::WallTouch> touches(nslot);
+  std::vector<dem::WallTouch> touches(max_touches());
   HostTally tally{rows_local.data(), step_local, nrows};
 
   for (int i = 0; i < nlocal; i++) {
@@ -610,6 +746,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
     WallBall b{{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]}, {omega[i][0], omega[i][1], omega[i][2]},
                radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]},
                tag[i]};
+    if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
     wall_ball_step<Law, ENERGY>(params, adh, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
     if (tally.overflow > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);

@@ -15,11 +15,13 @@
 #pragma once
 #include "adhesion_properties.h"
 #include "dem/wall.h"
+#include "dem/mesh.h"
 #include "fix.h"
 #include "hertz_properties.h"
 #include "hysteretic_properties.h"
 #include "linear_properties.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,8 @@ class Region;
 }
 
 namespace DEM_NS {
+
+struct WallMesh;
 
 // The creator LAMMPS calls for "fix ... wall/dem LAW ...": picks the law from arg[3].
 void *create_fix_wall_dem(void *lmp, int narg, char **arg);
@@ -68,7 +72,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void post_constructor() override;
 
  protected:
-  enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION };
+  enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION, MESH };
   std::string law_name;          // "linear", "hertz"
   int first_wall_arg = 0;        // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
   int wallstyle = XPLANE;
@@ -76,6 +80,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   std::string idregion;    // (a std::string: nothing to free when a constructor fails)
   LAMMPS_NS::Region *region = nullptr;
   bool region_reset = false;     // restart data did not match the region: reset its motion
+  std::unique_ptr<WallMesh> mesh;    // mesh walls (wall_mesh.h)
   std::string restart_mismatch;  // the restart data is another wall's (law, geometry): why
   dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
   bool track_energy = false;
@@ -108,6 +113,9 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   dem::Adhesion adh;    // the wall's adhesion (none by default)
   virtual void report_timescales() = 0;
   int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
+  int max_touches() const;
+  bool parse_mesh_keyword(const std::string &me, int narg, char **arg, int &iarg);                         // entries find_touches may write
+  dem::MeshWall mesh_now;                          // mesh walls: the mesh at this step
   double ball_mass(int i) const;
   void reduce_outputs();
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);

@@ -25,6 +25,9 @@ struct WallBall {
 // positive reference gap plus the radius, a margin so that a contact is seen on the step it
 // opens (its last half step of dashpot work).
 DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+// The same for mesh walls, whose cost grows with the reach (the triangles within it are tested):
+// a margin of R/4 beyond contact still sees a contact open unless the ball moved R/4 in one step.
+DEM_INLINE double mesh_reach(double radius, double max_gap) { return 1.25 * radius + max_gap; }
 
 // Doubles per wall contact slot of a wall with these parameters.
 template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)
@@ -44,7 +47,8 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 // Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
 // is not advanced). ENERGY: accumulate the dissipation (energy yes). Tally receives
-//   tally.contact(wall id, F, T): force F on the wall and its torque T about `origin`,
+//   tally.contact(row, F, T): force F on the wall and its torque T about `origin` (row: the wall id,
+// for a mesh the triangle),
 // and sums into its members strain, slip, dashpot, plastic, activated and overflow (a contact
 // that found no free slot: the caller reports it);
 //   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
@@ -157,7 +161,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Ad
       b.t = b.t - moment;
       torque_wall = torque_wall + moment;
     }
-    tally.contact(w.id, F, torque_wall);
+    tally.contact(w.tri >= 0 ? w.tri : w.id, F, torque_wall);    // output row: a mesh's triangle
     tally.strain += Law::strain_energy(p, h, res.kn, res.ks) + phi;
     if (rolls) tally.strain += roll_strain;
     if (ENERGY) {

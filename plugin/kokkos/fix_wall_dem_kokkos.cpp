@@ -7,7 +7,9 @@
 #include "error.h"
 #include "kokkos.h"
 #include "memory_kokkos.h"
+#include "neighbor.h"
 #include "update.h"
+#include "wall_mesh.h"
 
 #include <cstring>
 
@@ -107,7 +109,25 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
 
   WallSums sum;
   const int nlocal = this->atom->nlocal;
-  if (this->track_energy && advance)
+  if (this->mesh) {
+    // a particle larger than the grid reaches (inserted since): a grid that reaches it
+    if (this->neighbor->ago == 0) {
+      const double reach = mesh_reach(group_max_radius(), this->max_gap);
+      if (reach > this->mesh->data.grid.margin) build_grid(this->mesh->data, 1.25 * reach);
+    }
+    upload_mesh();
+    Kokkos::deep_copy(d_rows, 0.0);
+    k.mesh = this->mesh_now;
+    k.mesh.tri = d_tri.data();
+    k.mesh.patch = d_patch.data();
+    k.mesh.grid.start = d_start.data();
+    k.mesh.grid.items = d_items.data();
+    k.mesh_rows = d_rows.data();
+    if (this->track_energy && advance)
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallMesh<true>>(0, nlocal), kernel, sum);
+    else
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallMesh<false>>(0, nlocal), kernel, sum);
+  } else if (this->track_energy && advance)
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallDEM<true>>(0, nlocal), kernel, sum);
   else
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallDEM<false>>(0, nlocal), kernel, sum);
@@ -115,11 +135,17 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k_hist.template modify<DeviceType>();
   this->atomKK->modified(this->execution_space, this->datamask_modify);
   if (sum.overflow > 0.0)
-    this->error->one(FLERR, "Fix wall/dem/kk: more wall contacts for one particle than slots ({})", this->nslot);
+    this->error->one(FLERR, "Fix wall/dem/kk: more wall contacts for one particle than slots ({}){}", this->nslot,
+                     this->mesh ? fmt::format(" or more than {} facet patches within its reach", dem::MESH_MAX_CANDIDATES) : "");
 
   // the same outputs as FixWallDEM::loop
-  for (int r = 0; r < this->nrows; r++)
-    for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->rows_local[r * FixWallDEMBase::A_COUNT + c] = sum.rows[r][c];
+  if (this->mesh) {
+    auto h_rows = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_rows);
+    std::copy(h_rows.data(), h_rows.data() + h_rows.extent(0), this->rows_local.begin());
+  } else {
+    for (int r = 0; r < this->nrows; r++)
+      for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->rows_local[r * FixWallDEMBase::A_COUNT + c] = sum.rows[r][c];
+  }
   const int first = FixWallDEMBase::V_FX;    // V_FX .. V_CONTACTS follow the array's columns
   for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->step_local[first + c] = sum.total[c];
   this->step_local[FixWallDEMBase::V_STRAIN] = sum.strain;
@@ -128,6 +154,84 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   this->cumulative[FixWallDEMBase::V_PLASTIC] += sum.plastic;
   this->cumulative[FixWallDEMBase::V_ACTIVATED] += sum.activated;
   if (sum.deep_overlap > 0.0) this->warn_deep_overlap(sum.deep_id, sum.deep_overlap, sum.deep_radius);
+}
+
+// The mesh on the device: copied when its grid was (re)built.
+template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::upload_mesh()
+{
+  const MeshData &m = this->mesh->data;
+  if (uploaded_version == m.grid_version) return;
+  auto copy = [](auto &dev, const auto &vec, const char *name) {
+    using T = typename std::decay_t<decltype(vec)>::value_type;
+    dev = std::decay_t<decltype(dev)>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(name)), vec.size());
+    Kokkos::View<const T *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(vec.data(), vec.size());
+    Kokkos::deep_copy(dev, host);
+  };
+  copy(d_tri, m.tri, "wall/dem/kk:mesh_tri");
+  copy(d_patch, m.patch, "wall/dem/kk:mesh_patch");
+  copy(d_start, m.start, "wall/dem/kk:mesh_start");
+  copy(d_items, m.items, "wall/dem/kk:mesh_items");
+  d_rows = Kokkos::View<double *, DeviceType>("wall/dem/kk:mesh_rows", m.tri.size() * FixWallDEMBase::A_COUNT);
+  uploaded_version = m.grid_version;
+}
+
+// largest radius of the group's particles on all ranks (collective)
+template <class DeviceType, class Style> double FixWallDEMKokkos<DeviceType, Style>::group_max_radius()
+{
+  auto radius = this->atomKK->k_radius.template view<DeviceType>();
+  auto mask = this->atomKK->k_mask.template view<DeviceType>();
+  const int groupbit = this->groupbit;
+  double rmax = 0.0, rmax_all = 0.0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
+      KOKKOS_LAMBDA(const int i, double &m) {
+        if ((mask[i] & groupbit) && radius[i] > m) m = radius[i];
+      },
+      Kokkos::Max<double>(rmax));
+  MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, this->world);
+  return rmax_all;
+}
+
+// One owned atom against a mesh: FixWallDEM::loop's body for mesh walls.
+template <class DeviceType, class Law>
+template <bool ENERGY>
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY>, const int i,
+                                                                       WallSums &sum) const
+{
+  if (!(mask[i] & groupbit)) return;
+  const int stride = wall_stride<Law>(params);
+  const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
+  const double r = radius[i];
+  dem::WallTouch touches[dem::MESH_MAX_CANDIDATES];
+  const int nt = mesh.touches(xi, r, mesh_reach(r, max_gap), r + max_gap, touches);
+  double *row = &hist(i, 0);
+  if (nt < 0) {
+    sum.overflow += 1.0;
+    return;
+  }
+  if (nt == 0) {
+    wall_release_all(row, nslot, stride);
+    return;
+  }
+  if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
+  WallBall b{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, r, rmass[i],
+             {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
+  MeshTally t(mesh_rows);
+  wall_ball_step<Law, ENERGY>(params, dem::Adhesion{}, touches, nt, row, nslot, b, dt, advance, origin, t);
+  f(i, 0) = b.f.x;
+  f(i, 1) = b.f.y;
+  f(i, 2) = b.f.z;
+  torque(i, 0) = b.t.x;
+  torque(i, 1) = b.t.y;
+  torque(i, 2) = b.t.z;
+  for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) sum.total[k] += t.total[k];
+  sum.strain += t.strain;
+  sum.slip += t.slip;
+  sum.dashpot += t.dashpot;
+  sum.plastic += t.plastic;
+  sum.activated += t.activated;
+  sum.overflow += t.overflow;
+  if (t.deep_overlap > 0.0) sum.deep(t.deep_id, t.deep_overlap, t.deep_radius);
 }
 
 // One owned atom against the walls: the body of FixWallDEM::loop.

@@ -1,5 +1,6 @@
-// fix wall/dem/kk: the Kokkos version of fix wall/dem for plane walls (xplane, yplane, zplane)
-// and the z cylinder. Parsing, outputs and restart data are FixWallDEM's; the per-atom wall
+// fix wall/dem/kk: the Kokkos version of fix wall/dem for plane walls (xplane, yplane, zplane),
+// the z cylinder and meshes (static or moving: the mesh and its grid are copied to the device,
+// its motion is the host's MeshFrame of the step; per-triangle rows are atomic sums). Parsing, outputs and restart data are FixWallDEM's; the per-atom wall
 // history lives in a Kokkos DualView whose host side is FixWallDEMBase::hist, so the CPU fix's
 // host routines (restart, legacy exchange) work on it after a sync. The kernel runs the same
 // per-ball step as the CPU loop (wall_ball_step.h). Region walls need LAMMPS's host-only Region
@@ -16,6 +17,7 @@ namespace DEM_NS {
 template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg, char **arg);
 
 template <bool ENERGY> struct TagWallDEM {};
+template <bool ENERGY> struct TagWallMesh {};
 
 // What one kernel launch sums: the fix outputs of this step (planes: two walls, two rows).
 // total[] is the vector's V_FX .. V_CONTACTS, which follow the array's column order.
@@ -71,6 +73,36 @@ struct WallSums {
   }
 };
 
+// The Tally of wall_ball_step for one ball against a mesh: per-triangle rows (atomic adds into a
+// device array, one row per triangle) and the ball's share of the sums.
+struct MeshTally {
+  double *rows;
+  double total[FixWallDEMBase::A_COUNT];
+  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0, overflow = 0.0;
+  long long deep_id = 0;
+  double deep_overlap = 0.0, deep_radius = 0.0;
+
+  KOKKOS_INLINE_FUNCTION explicit MeshTally(double *r) : rows(r)
+  {
+    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) total[k] = 0.0;
+  }
+  KOKKOS_INLINE_FUNCTION void deep(long long id, double overlap, double radius)
+  {
+    if (overlap <= deep_overlap) return;
+    deep_id = id;
+    deep_overlap = overlap;
+    deep_radius = radius;
+  }
+  KOKKOS_INLINE_FUNCTION void contact(int row, dem::Vec3 F, dem::Vec3 T)
+  {
+    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
+      Kokkos::atomic_add(&rows[row * FixWallDEMBase::A_COUNT + k], out[k]);
+      total[k] += out[k];
+    }
+  }
+};
+
 // The kernel functor: views and plain data only, so that it can be copied to a GPU.
 template <class DeviceType, class Law> struct WallDEMKernel {
   typedef DeviceType device_type;
@@ -91,8 +123,11 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   double dt = 0.0, max_gap = 0.0;
   int groupbit = 0, nslot = 0;
   int advance = 1;    // 0 during setup: replay stored forces
+  dem::MeshWall mesh;            // mesh walls: pointers into the fix's device views
+  double *mesh_rows = nullptr;   // one row of A_COUNT per triangle (device)
 
   template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY>, const int i, WallSums &sum) const;
+  template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY>, const int i, WallSums &sum) const;
 };
 
 template <class DeviceType, class Style>
@@ -127,6 +162,17 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
 
   DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist
   WallDEMKernel<DeviceType, Law> kernel;
+
+  // mesh walls: the mesh on the device (copied again when its grid was rebuilt)
+  Kokkos::View<dem::MeshTri *, DeviceType> d_tri;
+  Kokkos::View<dem::MeshPatch *, DeviceType> d_patch;
+  Kokkos::View<int *, DeviceType> d_start, d_items;
+  Kokkos::View<double *, DeviceType> d_rows;
+  int uploaded_version = -1;
+
+ public:    // (a function holding a device lambda must be public for nvcc)
+  void upload_mesh();
+  double group_max_radius();
 };
 
 }    // namespace DEM_NS

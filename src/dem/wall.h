@@ -41,6 +41,7 @@ struct WallTouch {
   Vec3 n;         // unit normal from the ball's centre towards the wall
   double dist;    // distance from the centre to the wall surface along n
   Vec3 vwall;     // wall velocity at the contact point
+  int tri = -1;   // mesh walls: the triangle of the closest point (its output row); -1: others
 };
 
 // Walls of fixed shape and place: a pair of planes normal to a coordinate axis (either may be

@@ -1,0 +1,40 @@
+// Building a mesh wall (src/dem/mesh.h) from triangles: welding of vertices, edges, facet
+// patches, and the grid that bins the triangles. No LAMMPS here (the unit tests use it too).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/mesh.h"
+
+#include <string>
+#include <vector>
+
+namespace DEM_NS {
+
+struct MeshData {
+  std::vector<dem::MeshTri> tri;
+  std::vector<dem::MeshPatch> patch;
+  std::vector<double> area;
+  std::vector<int> start, items;    // the grid's cells (dem::MeshGrid)
+  dem::MeshGrid grid;               // its pointers are set by view()
+  dem::Vec3 lo{0, 0, 0}, hi{0, 0, 0};    // bounding box of the vertices (reference frame)
+  int nflipped = 0;     // shared edges run the same way by both triangles (inconsistent normals)
+  int nopen = 0;        // edges of one triangle only
+  int nnonmanifold = 0; // edges of more than two triangles
+  int ndegenerate = 0, first_degenerate = -1;    // zero-area triangles (0-based file index)
+  int ngroup = 0;       // smooth groups of patches
+  int grid_version = 0; // counts build_grid calls (a device copy is stale when it changed)
+
+  dem::MeshWall view() const;
+};
+
+// Triangles from 9 doubles each (3 vertices). Vertices with identical coordinates are one vertex;
+// two triangles sharing an edge are in one patch when their normals (oriented alike across the
+// edge) are within coplanar_deg degrees of the patch's first triangle's; two patches are in one
+// smooth group when some shared edge joins triangles whose normals differ by less than
+// curvature_deg (0: no smooth groups beyond the patches). Fills everything but the grid.
+// Zero-area triangles are counted (ndegenerate) and not built: the caller reports them.
+void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m);
+
+// Bins the triangles on a uniform grid whose triangle lists reach `margin` beyond each cell.
+void build_grid(MeshData &m, double margin);
+
+}    // namespace DEM_NS

@@ -1,0 +1,95 @@
+"""fix wall/dem ... mesh: bad input stops the run with an error that names what was found (and
+LAMMPS exits cleanly, no crash); doubtful input gives a warning.
+Errors: missing file, malformed file, file without triangles, zero-area triangles (count and the
+first one), no file name, out-of-range keywords, shear on a mesh.
+Warnings: a mesh entirely outside the box, inconsistent normals (with the count)."""
+# SPDX-License-Identifier: GPL-2.0-or-later
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+from demtest import Checks, clean_error_exit, run  # noqa: E402
+from stlmesh import box, floor, write_stl  # noqa: E402
+
+BASE = """
+units si
+atom_style sphere
+atom_modify map array
+boundary f f f
+region box block -1 1 -1 1 -1 1
+create_box 1 box
+create_atoms 1 single 0 0 0.5
+set atom 1 diameter 0.1 density 1000
+comm_modify vel yes
+pair_style zero 0.5
+pair_coeff * *
+fix integrate all nve/sphere
+fix w all {style} linear kn 1000 {args}
+run 10
+"""
+
+
+def deck(args, style="wall/dem"):
+    return BASE.format(args=args, style=style)
+
+
+def main():
+    chk = Checks()
+    tmp = tempfile.mkdtemp(prefix="demmesh-")
+    good = write_stl(os.path.join(tmp, "floor.stl"), floor(2, -0.5, 0.5))
+    bad = os.path.join(tmp, "bad.stl")
+    with open(bad, "w") as f:
+        f.write("solid bad\nfacet normal 0 0 1\n outer loop\n  vertex 0 0 0\n  vertex 1 zero 0\n")
+    empty = os.path.join(tmp, "empty.stl")
+    with open(empty, "w") as f:
+        f.write("solid empty\nendsolid empty\n")
+    tris = floor(2, -0.5, 0.5)
+    tris.insert(3, ((0, 0, 0), (0.1, 0, 0), (0.3, 0, 0)))
+    tris.insert(5, ((0, 0, 0), (0, 0, 0), (0.3, 0, 0)))
+    degenerate = write_stl(os.path.join(tmp, "degenerate.stl"), tris)
+    cases = [
+        ("missing file", deck(f"mesh {tmp}/nothing.stl"), ["nothing.stl", "Cannot open"]),
+        ("malformed file", deck(f"mesh {bad}"), ["bad.stl"]),
+        ("no triangles", deck(f"mesh {empty}"), ["empty.stl", "no triangles"]),
+        ("zero-area triangles", deck(f"mesh {degenerate}"), ["2 zero-area", "the first is triangle 4"]),
+        ("no file name", deck("mesh"), ["mesh needs an STL file name"]),
+        ("scale 0", deck(f"mesh {good} scale 0"), ["scale = 0", "(0, inf)"]),
+        ("coplanar 90", deck(f"mesh {good} coplanar 90"), ["coplanar = 90", "[0, 90)"]),
+        ("curvature -1", deck(f"mesh {good} curvature -1"), ["curvature = -1", "[0, 90)"]),
+        ("contacts 0", deck(f"mesh {good} contacts 0"), ["contacts = 0", "1 to 32"]),
+        ("move spin", deck(f"mesh {good} move spin 1 2 3"), ["move spin", "translate or rotate"]),
+        ("move rotate, zero axis", deck(f"mesh {good} move rotate 0 0 0 0 0 0 1"), ["zero length"]),
+        ("move rotate, too few", deck(f"mesh {good} move rotate 0 0 0 0 0 1"), ["move rotate needs"]),
+        ("shear on a mesh", deck(f"mesh {good} shear x 1"), ["surface_velocity or move"]),
+        ("unknown keyword", deck(f"mesh {good} wobble 1"), ["unknown keyword wobble", "coplanar"]),
+    ]
+    for what, d, words in cases:
+        res = run(d, expect_error=True)
+        chk.true(clean_error_exit(res), f"{what}: clean exit")
+        msg = res.error or ""
+        chk.true(all(w in msg for w in words), f"{what}: message says {words}: {msg}")
+
+    # warnings
+    far = write_stl(os.path.join(tmp, "far.stl"), floor(2, 10, 11))
+    res = run(deck(f"mesh {far}"))
+    chk.true("lies entirely outside the simulation box" in res.output, "far mesh: warned")
+    flipped = floor(2, -0.5, 0.5)
+    a, b, c = flipped[2]
+    flipped[2] = (a, c, b)
+    res = run(deck(f"mesh {write_stl(os.path.join(tmp, 'flip.stl'), flipped)}"))
+    warnings = [line for line in res.output.splitlines() if "WARNING" in line]
+    chk.true(any("inconsistent normals: 3 shared edge(s)" in w for w in warnings),
+             f"flipped triangle: warned with the count {warnings}")
+    res = run(deck(f"mesh {good}"))
+    warnings = [line for line in res.output.splitlines() if "WARNING" in line]
+    chk.true(not warnings, f"a good mesh: no warning {warnings}")
+    chk.true("8 triangles, 1 facet patches" in res.output, "a good mesh: its summary")
+    res = run(deck(f"mesh {write_stl(os.path.join(tmp, 'box.stl'), box((-0.5,) * 3, (0.5,) * 3))}"))
+    chk.true("12 triangles, 6 facet patches (coplanar 0.01 degrees), 6 smooth groups (curvature 10 degrees), "
+             "0 open edges" in res.output, "a box: 6 patches, 6 smooth groups")
+    chk.finish()
+
+
+if __name__ == "__main__":
+    main()
