@@ -36,24 +36,25 @@ logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/bench-all.XXXXXX")}
 mkdir -p "$logdir"
 "$REPO/tools/build" >/dev/null
 
-# name | deck | run_paired options | A | B | what B : A is
+# name | deck | run_paired options | A | B | what B : A is (in the order they run: rolling
+# resistance, MPI, noise, the other targets)
 rows=(
-    "noise|chute||hooke|hooke|gran/hooke/history : itself (null test)"
-    "chute-cpu|chute||hooke|dem|dem/linear : gran/hooke/history, 1 core"
-    "chute-kk|chute|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads"
-    "chute-hertz|chute||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
-    "chute-hyst|chute||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
-    "chute-mpi|chute|-n $ranks|hooke|dem|dem/linear : gran/hooke/history, $ranks ranks (loop time)"
-    "packing-cpu|packing||hooke|dem|dem/linear : gran/hooke/history, 1 core"
-    "packing-kk|packing|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads"
-    "packing-hertz|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
-    "packing-hyst|packing||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
-    "packing-mpi|packing|-n $ranks|hooke|dem|dem/linear : gran/hooke/history, $ranks ranks (loop time)"
     "rolling-cpu|chute||dem|dem_rr|dem/linear rr_fric $mur : dem/linear, 1 core"
     "rolling-kk|chute|-t $threads|dem|dem_rr|dem/linear/kk rr_fric $mur : dem/linear/kk, $threads threads"
     "rolling-granular|chute||granular_rr|dem_rr|dem/linear rr_fric : granular rolling sds, 1 core"
     "rolling-sds|chute||granular|granular_rr|granular rolling sds : granular, 1 core"
     "rolling-packing|packing||dem|dem_rr|dem/linear rr_fric $mur : dem/linear, packing, 1 core"
+    "chute-cpu|chute||hooke|dem|dem/linear : gran/hooke/history, 1 core"
+    "chute-mpi|chute|-n $ranks|hooke|dem|dem/linear : gran/hooke/history, $ranks ranks (loop time)"
+    "packing-cpu|packing||hooke|dem|dem/linear : gran/hooke/history, 1 core"
+    "packing-mpi|packing|-n $ranks|hooke|dem|dem/linear : gran/hooke/history, $ranks ranks (loop time)"
+    "noise|chute||hooke|hooke|gran/hooke/history : itself (null test)"
+    "chute-kk|chute|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads"
+    "packing-kk|packing|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads"
+    "chute-hertz|chute||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
+    "packing-hertz|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
+    "chute-hyst|chute||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
+    "packing-hyst|packing||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
 )
 wanted() {
     [ -z "$only" ] && return 0
