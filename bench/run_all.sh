@@ -75,7 +75,7 @@ for row in "${rows[@]}"; do
     if BENCH_LOGDIR=$logdir/$name "$BENCH/run_paired.sh" -d "$deck" -r "$rounds" -s "$steps" -u "$mur" $opts "$a" "$b" >"$out" 2>&1; then
         pair_med[$name]=$(awk '/Pair time, median/ { for (k = 1; k <= NF; k++) if ($k ~ /^x/) { print substr($k, 2) " " $(k+2) " " $(k+4); exit } }' "$out" | tr -d ',)')
         read -r lm la lb <<<"$(awk '/loop time, median/ { for (k = 1; k <= NF; k++) if ($k ~ /^x/) { m = substr($k, 2); break }
-                                     print m, $(NF-2), $NF }' "$out" | tr -d 's,')"
+                                     print m, $(NF-4), $(NF-1) }' "$out" | tr -d 's,')"
         loop_med[$name]=$lm loop_a[$name]=$la loop_b[$name]=$lb
     else
         pair_med[$name]="failed: $(tail -n 1 "$out")"
@@ -88,7 +88,7 @@ printf '%-17s %-62s %-24s %s\n' "row" "B : A" "Pair time (min-max)" "loop time"
 for row in "${rows[@]}"; do
     IFS='|' read -r name deck opts a b what <<<"$row"
     wanted "$name" || continue
-    read -r med lo hi <<<"${pair_med[$name]} x x"
+    read -r med lo hi _ <<<"${pair_med[$name]} x x"
     if [[ ${pair_med[$name]} == failed* ]]; then
         printf '%-17s %-62s %s\n' "$name" "$what" "${pair_med[$name]}"
     else

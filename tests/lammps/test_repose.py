@@ -1,15 +1,15 @@
 """examples/repose (angle of repose with PFC's rolling resistance, dem/linear rr_fric), reduced to
 a plate of half-width 10 and a slab 3 diameters thick with 400 grains poured, for mu_r = 0 and 0.3
-(about 40 s on a loaded 2-core machine), run as shipped from a copy of its folder:
+(18-40 s on a loaded 2-core machine), run as shipped from a copy of its folder:
 
   * a heap forms: at least 150 grains stay on the plate for each mu_r;
   * without rolling resistance the angle is that of frictional spheres (fric 0.5) on a rough base,
     between 18 and 35 degrees (measured 26-29 for two seeds at this size, 26 on the example's plate);
   * rolling resistance steepens the heap: angle(mu_r = 0.3) - angle(mu_r = 0) > 5 degrees. Measured
-    at this size: 9.7 and 11.9 degrees for two pour seeds (13.4 wide, 11.5 on the example's
-    plate); one seed's angles scatter by about 2 degrees with the pooled two-flank fit of heap.py,
+    at this size: 9.7 and 11.9 degrees for two pour seeds (11.5 on the example's wider plate);
+    one seed's angles scatter by about 2 degrees with the pooled two-flank fit of heap.py,
     so 5 degrees is well clear of the noise, while a rolling resistance that did nothing would
-    give a difference of 0 +- 3 degrees and fail.
+    give a difference of 0 +- 3 degrees (two seeds of mu_r = 0 differed by 2.9) and fail.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
