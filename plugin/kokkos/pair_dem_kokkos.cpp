@@ -208,18 +208,19 @@ template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add_to(con
   if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i, k), a);
   else view(i, k) += a;
 }
-// Row i of an n x 3 view through one pointer and its column stride: view(i, k) for each k
-// computed the int index i * stride + k and sign-extended it, three times per row (the dense
-// packing: about 30 instructions per contact for the rows of v, omega, f and torque).
+// Row i of an n x 3 view through one pointer and its strides: view(i, k) for each k computed
+// the int index i * stride + k and sign-extended it, three times per row (the dense packing:
+// about 30 instructions per contact for the rows of v, omega, f and torque). From data(), not
+// &view(i, 0): a random-access view's element is a value, not a reference, on a GPU.
 template <class View> KOKKOS_FORCEINLINE_FUNCTION Vec3 row3(const View &view, int i)
 {
-  const double *p = &view(i, 0);
+  const double *p = view.data() + i * static_cast<long>(view.stride(0));
   const long s = view.stride(1);
   return {p[0], p[s], p[2 * s]};
 }
 template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
 {
-  double *p = &view(i, 0);
+  double *p = view.data() + i * static_cast<long>(view.stride(0));
   const long s = view.stride(1);
   if constexpr (NEIGHFLAG == HALFTHREAD) {
     Kokkos::atomic_add(p, a.x);
