@@ -235,10 +235,16 @@ dem::RollingInput PairDEM<Style>::rolling_input(int i, int j, const dem::Contact
 // so that the pair loop of styles without rolling resistance keeps its registers.
 template <class Style>
 template <bool ENERGY>
-[[gnu::noinline]] double PairDEM<Style>::rolling_contact(int i, int j, bool j_owned, const dem::Contact &c,
+[[gnu::noinline]] double PairDEM<Style>::rolling_contact(int i, int j, bool j_owned, Vec3 n, double gap,
                                                          const Params &p, double fn, double *m_slot, bool step,
                                                          bool store, double &d_slip, double &e_slip)
 {
+  // what the stiffnesses and the rolling input read of the contact
+  dem::Contact c{};
+  c.n = n;
+  c.gap = gap;
+  c.r1 = atom->radius[i];
+  c.r2 = atom->radius[j];
   dem::ContactResult r;
   Law::stiffness(p, c, History{}, r.kn, r.ks);
   const dem::RollingInput in = rolling_input(i, j, c, p, r, fn);
@@ -443,9 +449,15 @@ void PairDEM<Style>::compute_loop(bool advance)
         // rolling resistance, out of line: only pairs of types with it have its slots
         double roll_strain = 0.0;
         const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
-        if (rolls)
-          roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c, p, h.fn, slot + nl, ADVANCE || state_before == 0,
-                                                ADVANCE, r.d_slip, h.e_slip);
+        if (rolls) {
+          // the parts of c it needs, r's and h's members through copies: a call that takes the
+          // addresses of c, r and h keeps them in stack memory on every contact's path
+          double d_slip = r.d_slip, e_slip = h.e_slip;
+          roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c.n, c.gap, p, h.fn, slot + nl, ADVANCE || state_before == 0,
+                                                ADVANCE, d_slip, e_slip);
+          r.d_slip = d_slip;
+          h.e_slip = e_slip;
+        }
         if (ADVANCE) h.store(slot, 1.0, parts);
 
         const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F

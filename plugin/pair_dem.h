@@ -60,7 +60,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   dem::RollingInput rolling_input(int i, int j, const dem::Contact &c, const Params &p, const dem::ContactResult &r,
                                   double fn) const;
   template <bool ENERGY>
-  double rolling_contact(int i, int j, bool j_owned, const dem::Contact &c, const Params &p, double fn, double *m_slot,
+  double rolling_contact(int i, int j, bool j_owned, dem::Vec3 n, double gap, const Params &p, double fn, double *m_slot,
                          bool step, bool store, double &d_slip, double &e_slip);
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
 };
