@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kokkos/fix_wall_dem_kokkos.h"
-#include "wall_ball_step.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -192,6 +191,24 @@ template <class DeviceType, class Style> double FixWallDEMKokkos<DeviceType, Sty
   return rmax_all;
 }
 
+template <class DeviceType, class Law>
+KOKKOS_INLINE_FUNCTION WallBall WallDEMKernel<DeviceType, Law>::ball(const int i, const dem::Vec3 &xi) const
+{
+  return WallBall{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, radius[i], rmass[i],
+                  {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
+}
+
+template <class DeviceType, class Law>
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::store(const int i, const WallBall &b) const
+{
+  f(i, 0) = b.f.x;
+  f(i, 1) = b.f.y;
+  f(i, 2) = b.f.z;
+  torque(i, 0) = b.t.x;
+  torque(i, 1) = b.t.y;
+  torque(i, 2) = b.t.z;
+}
+
 // One owned atom against a mesh: FixWallDEM::loop's body for mesh walls.
 template <class DeviceType, class Law>
 template <bool ENERGY>
@@ -214,16 +231,10 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
     return;
   }
   if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
-  WallBall b{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, r, rmass[i],
-             {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
+  WallBall b = ball(i, xi);
   MeshTally t(mesh_rows);
   wall_ball_step<Law, ENERGY>(params, dem::Adhesion{}, touches, nt, row, nslot, b, dt, advance, origin, t);
-  f(i, 0) = b.f.x;
-  f(i, 1) = b.f.y;
-  f(i, 2) = b.f.z;
-  torque(i, 0) = b.t.x;
-  torque(i, 1) = b.t.y;
-  torque(i, 2) = b.t.z;
+  store(i, b);
   for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) sum.total[k] += t.total[k];
   sum.strain += t.strain;
   sum.slip += t.slip;
@@ -251,15 +262,9 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
     wall_release_all(row, nslot, stride);
     return;
   }
-  WallBall b{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, r, rmass[i],
-             {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
+  WallBall b = ball(i, xi);
   wall_ball_step<Law, ENERGY>(params, dem::Adhesion{}, touches, nt, row, nslot, b, dt, advance, origin, sum);
-  f(i, 0) = b.f.x;
-  f(i, 1) = b.f.y;
-  f(i, 2) = b.f.z;
-  torque(i, 0) = b.t.x;
-  torque(i, 1) = b.t.y;
-  torque(i, 2) = b.t.z;
+  store(i, b);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "fix_wall_dem.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
+#include "wall_ball_step.h"
 
 namespace DEM_NS {
 
@@ -126,6 +127,9 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   dem::MeshWall mesh;            // mesh walls: pointers into the fix's device views
   double *mesh_rows = nullptr;   // one row of A_COUNT per triangle (device)
 
+  // atom i as the wall step's ball, and its new force and torque written back (both loops)
+  KOKKOS_INLINE_FUNCTION WallBall ball(const int i, const dem::Vec3 &xi) const;
+  KOKKOS_INLINE_FUNCTION void store(const int i, const WallBall &b) const;
   template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY>, const int i, WallSums &sum) const;
   template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY>, const int i, WallSums &sum) const;
 };
