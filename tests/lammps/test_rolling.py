@@ -250,6 +250,7 @@ def wall_error(args):
     return run(f"""
 units si
 atom_style sphere
+boundary f f f
 region box block -1 1 -1 1 -1 1
 create_box 1 box
 create_atoms 1 single 0 0 0
