@@ -1,4 +1,6 @@
 """dem/linear or dem/hertz (--law) on 1, 2 and 4 MPI ranks: the same settling pile ends in the same state.
+--rolling adds rolling resistance, --adhesion adhesion (Rocky's linear adhesive force; JKR for
+dem/hertz), whose contacts act at a positive gap and must cross ranks like the others.
 
 Forces are summed in a different order on different decompositions, so results agree to
 round-off, which the collisions of a granular pile amplify; over 3000 steps (about 65 contact
@@ -31,12 +33,18 @@ def compare(chk, label, ref, other, ref_rows, rows):
 # linear spring Coulomb limit (the Coulomb-limit model, tan_mode 1, switches friction with the sign
 # and size of v_t, which amplifies round-off: 2e-9 m after 3000 steps on 2 ranks with Kokkos)
 MPI_VARIANT = {"linear": 1, "hertz": 3, "hysteretic": 0}
+# --adhesion: strong enough to hold grains together (linear: f_k K_n delta_adh = 0.2 * 2000 N/m *
+# 5e-5 m = 0.02 N, about 200 grain weights; JKR pull-off 3/2 pi w R* = 1.2e-4 N, about one)
+ADHESION = {"linear": " adh_model 2 adh_frac 0.2 adh_dist 5e-5",
+            "hertz": " adh_model 3 adh_gamma 0.05",
+            "hysteretic": " adh_model 2 adh_frac 0.2 adh_dist 5e-5"}
 
 
 def main(law, kokkos=False):
     chk = Checks()
     # --rolling: with rolling resistance (PFC rrlinear) on every contact
-    coeff = pile_coeff(law, MPI_VARIANT[law]) + (" rr_fric 0.1" if "--rolling" in sys.argv else "")
+    coeff = pile_coeff(law, MPI_VARIANT[law]) + (" rr_fric 0.1" if "--rolling" in sys.argv else "") \
+        + (ADHESION[law] if "--adhesion" in sys.argv else "")
     deck = pile_deck(f"dem/{law} energy yes", coeff, dump="final.dump", steps=3000)
     ref_run = run(deck)
     ref = read_dump(os.path.join(ref_run.workdir, "final.dump"))
