@@ -157,7 +157,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // TALLY as in the CPU loop: energies are summed on energy/virial steps and with "energy yes"
   const bool tally = this->evflag || this->track_energy;
   const int inum = this->list->inum;
-  DEMSums sum;
+  DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
   // adhesion has kernels of its own (newton pair on is refused at init: none for it)
   const bool adh = this->any_adhesion;
   if (neighflag == HALF) {
@@ -203,14 +203,14 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
 template <class DeviceType, class Style>
 template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
-void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMSums &sum)
+void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
   using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>>;
-  Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
+  Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
 }
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
@@ -275,8 +275,8 @@ template <class View> KOKKOS_FORCEINLINE_FUNCTION LocalView<View> local_view(con
 // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0, -F, x_i - x_j) for the pair of owned atom i
 // and j, F the force on j and d = x_j - x_i
 template <class DeviceType, class Law>
-template <int NEIGHFLAG>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(DEMSums &sum, int i, int j, bool j_owned,
+template <int NEIGHFLAG, class Sums>
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &sum, int i, int j, bool j_owned,
                                                                    double energy, const Vec3 &d, const Vec3 &F) const
 {
   const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
@@ -307,7 +307,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(DEMSums 
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
-    TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii, DEMSums &sum) const
+    TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii, DEMSumsOf<ADH> &sum) const
 {
   using History = typename Law::History;
   // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
@@ -356,9 +356,10 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // without reference gaps, neighbours that do not touch need no per-type data (as the CPU loop)
     double reach = ri + rj;
     if (any_rgap) reach += d_params(itype, type[j]).rgap;
-    const StridedSlots hist{hist_i + nh * jj * hstride, static_cast<long>(hstride)};    // this contact's slots
     // Rocky's models reach to their adhesive distance, JKR once attached
-    if constexpr (ADH) reach = adhesion_reach(d_adh(itype, type[j]), reach, ri + rj, touch_i[jj * tstride], hist);
+    if constexpr (ADH)
+      reach = adhesion_reach(d_adh(itype, type[j]), reach, ri + rj, touch_i[jj * tstride],
+                             StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)});
     const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
     const bool j_owned = NEWTON || j < nlocal;
     const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
@@ -366,6 +367,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
     auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
+    const StridedSlots hist{hist_i + nh * jj * hstride, static_cast<long>(hstride)};    // this contact's slots
     auto contact = [&]() {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
       const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
@@ -380,8 +382,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       if (!touch_i[jj * tstride]) continue;    // its history is already zero
       if (TALLY && track_energy && update_history) {
         sum.e_dashpot += w * dem::release_dissipation(History::load(hist, orientation(), layout), contact(), dt);
-        if (ADH && adhesion_attached(touch_i[jj * tstride], hist))
-          sum.e_adh_loss += w * adhesion_loss(d_adh(itype, type[j]), ri, rj);
+        if constexpr (ADH)
+          if (adhesion_attached(touch_i[jj * tstride], hist)) sum.e_adh_loss += w * adhesion_loss(d_adh(itype, type[j]), ri, rj);
       }
       touch_i[jj * tstride] = 0;
       for (int s = 0; s < nh; s++) hist[s] = 0.0;
@@ -479,7 +481,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         sum.e_dashpot += w * r.d_dashpot;
         sum.e_plastic += w * r.d_plastic;
       }
-      if (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
+      if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
         sum.e_adhesive += w * phi;
         strain += phi;
       }

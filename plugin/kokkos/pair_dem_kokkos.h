@@ -33,7 +33,6 @@ template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> struct TagDEMCompute {}
 struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot, e_plastic;
-  double e_adhesive, e_adh_loss;    // E_ADHESIVE (now) and E_ADH_LOSS (this step's share)
   double n_activated, n_slip_start, n_slip_end;
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
@@ -42,7 +41,6 @@ struct DEMSums {
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
     evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
-    e_adhesive = e_adh_loss = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
     same_a = same_b = deep_a = deep_b = 0;
     deep_overlap = deep_radius = 0.0;
@@ -73,8 +71,6 @@ struct DEMSums {
     e_slip += o.e_slip;
     e_dashpot += o.e_dashpot;
     e_plastic += o.e_plastic;
-    e_adhesive += o.e_adhesive;
-    e_adh_loss += o.e_adh_loss;
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;
@@ -91,6 +87,21 @@ struct DEMSums {
   }
 };
 
+// What the kernels with adhesion sum besides (a type of their own, so that the reduction of the
+// kernels without adhesion stays as it was): E_ADHESIVE now and this step's share of E_ADH_LOSS.
+struct DEMAdhesionSums : DEMSums {
+  double e_adhesive, e_adh_loss;
+
+  KOKKOS_INLINE_FUNCTION DEMAdhesionSums() : DEMSums() { e_adhesive = e_adh_loss = 0.0; }
+  KOKKOS_INLINE_FUNCTION void operator+=(const DEMAdhesionSums &o)
+  {
+    DEMSums::operator+=(o);
+    e_adhesive += o.e_adhesive;
+    e_adh_loss += o.e_adh_loss;
+  }
+};
+template <int ADH> using DEMSumsOf = std::conditional_t<ADH != 0, DEMAdhesionSums, DEMSums>;
+
 // The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
 // so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
 // (guarded by copymode); PairDEM holds std::vectors, so the kernel state lives here instead
@@ -98,7 +109,7 @@ struct DEMSums {
 template <class DeviceType, class Law> struct DEMKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  typedef DEMSums value_type;
+  // (no value_type: Kokkos takes each kernel's from its operator(), DEMSumsOf<ADH>)
 
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
@@ -125,12 +136,12 @@ template <class DeviceType, class Law> struct DEMKernel {
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
-  template <int NEIGHFLAG>
-  KOKKOS_FORCEINLINE_FUNCTION void tally_pair(DEMSums &sum, int i, int j, bool j_owned, double energy,
+  template <int NEIGHFLAG, class Sums>
+  KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
   template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
   KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii,
-                                         DEMSums &sum) const;
+                                              DEMSumsOf<ADH> &sum) const;
 };
 
 template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
@@ -145,7 +156,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> void launch(int inum, DEMSums &sum);
+  template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
