@@ -42,6 +42,17 @@ template <class DeviceType, class Style> PairDEMKokkos<DeviceType, Style>::~Pair
   this->vatom = nullptr;
 }
 
+// A per type-pair table of PairDEM (rows and columns 0 .. ntypes) copied into a new device view.
+template <class View, class Table> static void upload_table(View &view, const Table &table, const char *name)
+{
+  const int n = static_cast<int>(table.size());
+  view = View(std::string(name), n, n);
+  auto host = Kokkos::create_mirror_view(view);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) host(i, j) = table[i][j];
+  Kokkos::deep_copy(view, host);
+}
+
 // The base class creates the history fix under this style name (it replaces its FixDummy).
 template <class DeviceType, class Style> std::string PairDEMKokkos<DeviceType, Style>::history_fix_style() const
 {
@@ -80,14 +91,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
 
   // per type-pair parameters, as mixed by PairDEM::check_properties, copied to the device
-  const int n = this->atom->ntypes + 1;
-  kernel.d_params = decltype(kernel.d_params)("dem/kk:params", n, n);
-  auto h_params = Kokkos::create_mirror_view(kernel.d_params);
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) h_params(i, j) = this->params[i][j];
-  Kokkos::deep_copy(kernel.d_params, h_params);
+  upload_table(kernel.d_params, this->params, "dem/kk:params");
   adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
 }
+
 
 template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
 {
@@ -111,12 +118,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   auto &k = kernel;
   if (this->any_adhesion && !adh_uploaded) {    // per type-pair adhesion, as PairDEM mixed it
-    const int n = this->atom->ntypes + 1;
-    k.d_adh = decltype(k.d_adh)("dem/kk:adhesion", n, n);
-    auto h_adh = Kokkos::create_mirror_view(k.d_adh);
-    for (int i = 0; i < n; i++)
-      for (int j = 0; j < n; j++) h_adh(i, j) = this->adh[i][j];
-    Kokkos::deep_copy(k.d_adh, h_adh);
+    upload_table(k.d_adh, this->adh, "dem/kk:adhesion");
     adh_uploaded = true;
   }
   k.x = this->atomKK->k_x.template view<DeviceType>();
