@@ -193,7 +193,7 @@ chk.close("JKR: adhesive loss at the break = work from touching to delta_c", row
 # compute pair/local (the pair's single(), CPU styles only): p17 is the adhesive force F_a >= 0 and
 # `force` the normal force with it, for two spheres held at a fixed gap (no integration, one step)
 LOCAL = """compute pl all pair/local p17 force p1
-compute sum all reduce sum c_pl[1] c_pl[2] c_pl[3]
+compute sum all reduce sum c_pl[1] c_pl[2] c_pl[3] inputs local
 thermo_style custom step v_gap c_sum[1] c_sum[2] c_sum[3]
 thermo_modify format float %.17g
 run 1

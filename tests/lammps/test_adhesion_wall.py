@@ -117,6 +117,6 @@ for name, args, words in (("JKR on a linear wall", "linear kn 1e4 adh_model 3 ad
     res = run(deck(args, R + 1e-3, 0.0, 1e-5, 0), kokkos=KOKKOS, expect_error=True)
     chk.true(clean_error_exit(res) and all(w in res.error for w in words), f"wall error, {name}: {res.error}")
 if HAVE_KOKKOS and not KOKKOS:    # (fix wall/dem/kk refused adhesion before; kokkos.adhesion_wall runs it)
-    res = run(deck(JKR, R + 1e-3, 0.0, 1e-5, 10).replace("wall/dem", "wall/dem/kk"), kokkos=True, suffix=False)
+    res = run(deck(JKR, R + 1e-3, 0.0, 1e-5, 10).replace("wall/dem", "wall/dem/kk"), kokkos=True)
     chk.true(res.error is None, "fix wall/dem/kk accepts adhesion")
 chk.finish()
