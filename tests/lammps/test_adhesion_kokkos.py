@@ -11,8 +11,9 @@ pair that never touched, and a cohesive pile with pair and wall adhesion.
    contact flags on pairs without history after a rebuild: a flag alone must not mean attached).
 3. A cohesive pile settling on fix wall/dem/kk, JKR (dem/hertz, both pair and wall) and Rocky's
    constant (pair) and linear (wall) models (dem/linear), 2 threads against 1 CPU rank: positions
-   agree to 1e-10 of a diameter after 1500 steps (forces are summed in another order, so not bit
-   for bit), the energy balance (ke + gravity + strain and adhesive potentials + every dissipation,
+   agree to 1e-10 of a diameter and the energy outputs to 1e-10 of the total energy after 1500 steps
+   (forces are summed in another order, so not bit for bit; measured: 3e-14 and 3e-15), the wall
+   contact counts exactly, the energy balance (ke + gravity + strain and adhesive potentials + every dissipation,
    pair and wall) closes under /kk to 1% of the dissipated energy, and adhesion acts in the pile.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -21,7 +22,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run, thermo_difference  # noqa: E402
+from demtest import Checks, read_dump, run  # noqa: E402
 
 chk = Checks()
 
@@ -159,8 +160,15 @@ for name, (style, coeff, wall) in PILES.items():
     dx = max(abs(a[i][c] - b[i][c]) for i in a for c in ("x", "y", "z")) if set(a) == set(b) else 1.0
     chk.close(f"{name} pile ({len(a)} spheres): positions /kk vs CPU after {PSTEPS} steps, worst / diameter",
               dx / (2 * PR), 0.0, abs_tol=1e-10)
-    diff = thermo_difference(cpu.thermo, kk.thermo)
-    chk.close(f"{name} pile: energies and wall outputs /kk vs CPU, worst relative", diff, 0.0, abs_tol=1e-8)
+    # the energies against the pile's total (a channel that stays at round-off, e.g. the wall's slip
+    # energy at 1e-28 J, has no scale of its own), the wall contacts exactly
+    energies = [c for c in cpu.thermo[0] if c not in ("Step", "f_floor[11]")]
+    e_scale = max(abs(total(r)) for r in cpu.thermo)
+    diff = max(abs(a[c] - b[c]) for a, b in zip(cpu.thermo, kk.thermo) for c in energies) / e_scale \
+        if len(cpu.thermo) == len(kk.thermo) else 1.0
+    chk.close(f"{name} pile: energy outputs /kk vs CPU, worst / total energy", diff, 0.0, abs_tol=1e-10)
+    chk.true([r["f_floor[11]"] for r in cpu.thermo] == [r["f_floor[11]"] for r in kk.thermo],
+             f"{name} pile: the same wall contact counts on every thermo line")
     rows = kk.thermo
     chk.true(min(r["c_dem[11]"] for r in rows) < 0 and rows[-1]["f_floor[11]"] > 0,
              f"{name} pile /kk: the pair's adhesive potential acts ({rows[-1]['c_dem[11]']:.3g} J) and the pile "
