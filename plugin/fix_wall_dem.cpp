@@ -36,12 +36,22 @@ bool is_wall_style(const std::string &w)
 }
 
 // What a restart record says about the wall contacts it holds. Files of earlier versions start
-// with the cumulative totals instead: their first bytes never spell the magic word.
+// with the cumulative totals instead: their first bytes never spell the magic word. Its last
+// character is the version: 2 (a mesh record holds time0 only) or 3 (a MeshRecord).
 struct WallIdentity {
-  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '2'};
+  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '3'};
   char law[16] = {};
   int wallstyle = 0, nslot = 0, stride = 0;
-  bool valid() const { return std::memcmp(magic, WallIdentity{}.magic, sizeof(magic)) == 0; }
+  bool valid() const { return std::memcmp(magic, "DEMWALL", 7) == 0 && (magic[7] == '2' || magic[7] == '3'); }
+  int version() const { return magic[7] - '0'; }
+};
+
+// What the record of a mesh wall holds after the cumulative totals (version 3): the motion, and
+// the mesh it was written for (triangle count, bounding box in the mesh's own frame).
+struct MeshRecord {
+  double time0;
+  MeshMotion motion;
+  double ntri, lo[3], hi[3];
 };
 
 }    // namespace
@@ -181,7 +191,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     nrows = static_cast<int>(mesh->data.tri.size());
     // a mesh entirely outside the box touches nothing
     Vec3 lo, hi;
-    mesh->bounds(mesh->time0, lo, hi);
+    mesh->bounds(lo, hi);
     const double *blo = domain->boxlo, *bhi = domain->boxhi;
     if (comm->me == 0 && (hi.x < blo[0] || lo.x > bhi[0] || hi.y < blo[1] || lo.y > bhi[1] || hi.z < blo[2] || lo.z > bhi[2]))
       error->warning(FLERR, "{}: mesh {} lies entirely outside the simulation box (mesh from ({}, {}, {}) to ({}, {}, "
@@ -192,11 +202,13 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
   extscalar = 1;
   energy_global_flag = 1;    // fix_modify energy yes: the strain energy joins the potential energy
   vector_flag = 1;
-  size_vector = V_COUNT;
-  extvector = 1;
+  size_vector = V_ALL;
+  extvector = -1;
+  extlist = new int[V_ALL];
+  for (int k = 0; k < V_ALL; k++) extlist[k] = k < V_COUNT ? 1 : 0;
   array_flag = 1;
   size_array_rows = nrows;
-  size_array_cols = A_COUNT;
+  size_array_cols = A_COLUMNS;
   extarray = 1;
   global_freq = 1;
   restart_global = 1;
@@ -256,21 +268,33 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
   } else if (key == "move") {
     need(1, "translate vx vy vz or rotate Px Py Pz Ax Ay Az omega");
     const std::string how = arg[iarg + 1];
+    // a velocity component: a number or v_name (an equal-style variable, checked at init)
+    auto rate = [&](int k, const char *what, MotionRate &r) {
+      if (utils::strmatch(arg[iarg + k], "^v_")) {
+        r.var = arg[iarg + k] + 2;
+        if (r.var.empty()) error->all(FLERR, "{}: move {} {}: v_ needs a variable name", me, how, what);
+      } else {
+        r.value = finite(k, what);
+      }
+    };
     if (how == "translate") {
-      if (iarg + 5 > narg) error->all(FLERR, "{}: move translate needs a velocity vx vy vz", me);
+      if (iarg + 5 > narg) error->all(FLERR, "{}: move translate needs a velocity vx vy vz (numbers or v_name)", me);
       iarg += 1;
-      mesh->vel = {finite(1, "vx"), finite(2, "vy"), finite(3, "vz")};
+      rate(1, "vx", mesh->rate[0]);
+      rate(2, "vy", mesh->rate[1]);
+      rate(3, "vz", mesh->rate[2]);
       mesh->translate = true;
       iarg += 4;
     } else if (how == "rotate") {
       if (iarg + 9 > narg)
-        error->all(FLERR, "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity", me);
+        error->all(FLERR, "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity "
+                   "(a number or v_name)", me);
       iarg += 1;
       mesh->pivot = {finite(1, "Px"), finite(2, "Py"), finite(3, "Pz")};
       const Vec3 a{finite(4, "Ax"), finite(5, "Ay"), finite(6, "Az")};
       if (!(dem::norm(a) > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
       mesh->axis = (1.0 / dem::norm(a)) * a;
-      mesh->omega = finite(7, "omega");
+      rate(7, "omega", mesh->rate[3]);
       mesh->rotate = true;
       iarg += 8;
     } else {
@@ -307,6 +331,7 @@ FixWallDEMBase::~FixWallDEMBase()
   }
   memory->destroy(hist);
   memory->destroy(mass_rigid);
+  delete[] extlist;
 }
 
 int FixWallDEMBase::setmask()
@@ -361,6 +386,7 @@ void FixWallDEMBase::init()
   max_gap = std::max(max_gap, adh_reach);
 
   if (mesh) {
+    mesh->init_motion(lmp, fmt::format("Fix {} {}", style, law_name));
     // the grid's triangle lists reach as far as the largest ball of the group reaches (a larger
     // ball appearing later has the grid rebuilt: find_touches)
     double rmax = 0.0, rmax_all = 0.0;
@@ -403,7 +429,10 @@ void FixWallDEMBase::post_force(int)
     region->prematch();
     region->set_velocity();
   }
-  if (mesh) mesh_now = mesh->view(simulation_time(lmp));
+  if (mesh) {    // the mesh's motion to this step (variables evaluated once)
+    mesh->step(lmp);
+    mesh_now = mesh->view();
+  }
   for (double &s : step_local) s = 0.0;
   for (double &s : rows_local) s = 0.0;
   compute_walls(!update->setupflag);
@@ -417,7 +446,7 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
     const double cutoff = mesh_reach(r, max_gap);
     if (cutoff > mesh_now.grid.margin) {    // a ball larger than any at init: a grid that reaches it
       build_grid(mesh->data, 1.25 * cutoff);
-      mesh_now = mesh->view(simulation_time(lmp));
+      mesh_now = mesh->view();
     }
     const int n = mesh_now.touches({x[0], x[1], x[2]}, r, cutoff, r + max_gap, out);
     if (n < 0)
@@ -502,6 +531,7 @@ double FixWallDEMBase::compute_scalar()
 
 double FixWallDEMBase::compute_vector(int n)
 {
+  if (n >= V_COUNT) return mesh && mesh->motion.started ? mesh->motion.at(n - V_DX, mesh->motion.tlast) : 0.0;
   reduce_outputs();
   return vector_all[n];
 }
@@ -509,6 +539,7 @@ double FixWallDEMBase::compute_vector(int n)
 double FixWallDEMBase::compute_array(int i, int j)
 {
   reduce_outputs();
+  if (j == A_PRESSURE) return mesh ? rows_all[i * A_COUNT + A_FN] / mesh->data.area[i] : 0.0;
   return rows_all[i * A_COUNT + j];
 }
 
@@ -595,12 +626,17 @@ void FixWallDEMBase::write_restart(FILE *fp)
   who.stride = stride;
   int len = sizeof(who) + sizeof(double) * V_COUNT;
   if (region) region->length_restart_string(len);
-  if (mesh) len += sizeof(double);
+  if (mesh) len += sizeof(MeshRecord);
   fwrite(&len, sizeof(int), 1, fp);
   fwrite(&who, sizeof(who), 1, fp);
   fwrite(cumulative, sizeof(double), V_COUNT, fp);
   if (region) region->write_restart(fp);
-  if (mesh) fwrite(&mesh->time0, sizeof(double), 1, fp);    // the mesh's motion started then
+  if (mesh) {    // the mesh's motion (where it is now), and which mesh it is
+    const MeshData &d = mesh->data;
+    const MeshRecord rec{mesh->time0, mesh->motion, static_cast<double>(d.tri.size()),
+                         {d.lo.x, d.lo.y, d.lo.z}, {d.hi.x, d.hi.y, d.hi.z}};
+    fwrite(&rec, sizeof(rec), 1, fp);
+  }
 }
 
 void FixWallDEMBase::restart(char *buf)
@@ -622,7 +658,26 @@ void FixWallDEMBase::restart(char *buf)
     int n = 0;
     if (!region->restart(buf + sizeof(saved), n)) region_reset = true;
   }
-  if (mesh && who.valid() && who.wallstyle == MESH) std::memcpy(&mesh->time0, buf + sizeof(saved), sizeof(double));
+  if (mesh && who.valid() && who.wallstyle == MESH) {
+    if (who.version() == 2) {    // constant velocities from time0
+      std::memcpy(&mesh->time0, buf + sizeof(saved), sizeof(double));
+      mesh->motion = MeshMotion{};
+      return;
+    }
+    MeshRecord rec;
+    std::memcpy(&rec, buf + sizeof(saved), sizeof(rec));
+    mesh->time0 = rec.time0;
+    mesh->motion = rec.motion;
+    // another mesh (file, scale or offset): the contacts' patch ids are not this mesh's
+    const MeshData &d = mesh->data;
+    const double now[7] = {static_cast<double>(d.tri.size()), d.lo.x, d.lo.y, d.lo.z, d.hi.x, d.hi.y, d.hi.z};
+    const double was[7] = {rec.ntri, rec.lo[0], rec.lo[1], rec.lo[2], rec.hi[0], rec.hi[1], rec.hi[2]};
+    if (restart_mismatch.empty() && !std::equal(now, now + 7, was))
+      restart_mismatch = fmt::format("the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
+                                     "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
+                                     was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0],
+                                     now[1], now[2], now[3], now[4], now[5], now[6]);
+  }
 }
 
 // The CPU fix and its Kokkos variant write the same restart data: a run continues from a restart
@@ -706,9 +761,9 @@ struct HostTally {
     deep_radius = radius;
   }
 
-  void contact(int wall_id, Vec3 F, Vec3 T)
+  void contact(int wall_id, Vec3 F, Vec3 T, double fn)
   {
-    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
     double *row = rows + (wall_id < nrows ? wall_id : nrows - 1) * FixWallDEMBase::A_COUNT;
     for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) row[k] += out[k];
     step[FixWallDEMBase::V_FX] += F.x;

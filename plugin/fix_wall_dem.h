@@ -40,13 +40,17 @@ int first_wall_style_arg(int narg, char **arg);
 
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
-  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md
+  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md. The
+  // V_COUNT first are sums over the ranks (and the cumulative ones are in the restart data); then
+  // the mesh's displacement and angle (intensive: the same on every rank; 0 for other walls)
   enum Output {
     V_STRAIN, V_SLIP, V_DASHPOT, V_PLASTIC, V_FX, V_FY, V_FZ, V_TX, V_TY, V_TZ, V_CONTACTS,
-    V_ACTIVATED, V_COUNT
+    V_ACTIVATED, V_COUNT, V_DX = V_COUNT, V_DY, V_DZ, V_ANGLE, V_ALL
   };
-  // columns of the global array (compute_array), one row per wall
-  enum Column { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_COUNT };
+  // columns of the global array (compute_array), one row per wall: A_COUNT summed over the
+  // contacts (A_FN: the normal force, compressive positive), then A_PRESSURE, derived (A_FN / the
+  // triangle's area for a mesh, 0 for other walls)
+  enum Column { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_COUNT, A_PRESSURE = A_COUNT, A_COLUMNS };
 
   FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   ~FixWallDEMBase() override;

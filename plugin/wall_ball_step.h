@@ -47,8 +47,9 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 // Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
 // is not advanced). ENERGY: accumulate the dissipation (energy yes). Tally receives
-//   tally.contact(row, F, T): force F on the wall and its torque T about `origin` (row: the wall id,
-// for a mesh the triangle),
+//   tally.contact(row, F, T, fn): force F on the wall, its torque T about `origin` and its normal
+// part fn = F . n (n from the ball's centre to the wall: positive when the ball pushes on the
+// wall) (row: the wall id, for a mesh the triangle),
 // and sums into its members strain, slip, dashpot, plastic, activated and overflow (a contact
 // that found no free slot: the caller reports it);
 //   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
@@ -108,7 +109,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Ad
       if (f_adh != 0.0) {    // Rocky's adhesion alone
         const Vec3 F = (-f_adh) * c.n;
         b.f = b.f - F;
-        tally.contact(w.id, F, dem::cross(dem::wall_contact_point(c, b.x) - origin, F));
+        tally.contact(w.id, F, dem::cross(dem::wall_contact_point(c, b.x) - origin, F), -f_adh);
         tally.strain += phi;
       }
       continue;
@@ -158,7 +159,7 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Ad
       b.t = b.t - moment;
       torque_wall = torque_wall + moment;
     }
-    tally.contact(w.tri >= 0 ? w.tri : w.id, F, torque_wall);    // output row: a mesh's triangle
+    tally.contact(w.tri >= 0 ? w.tri : w.id, F, torque_wall, dem::dot(F, c.n));    // output row: a mesh's triangle
     tally.strain += Law::strain_energy(p, h, res.kn, res.ks) + phi;
     if (rolls) tally.strain += roll_strain;
     if (ENERGY) {

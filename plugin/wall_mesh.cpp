@@ -3,9 +3,12 @@
 
 #include "comm.h"
 #include "error.h"
+#include "input.h"
 #include "lammps.h"
+#include "modify.h"
 #include "stl_reader.h"
 #include "update.h"
+#include "variable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -74,21 +77,83 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
   }
 }
 
-dem::MeshWall WallMesh::view(double t) const
+void MeshMotion::advance(double t, const double *w, double time0)
+{
+  for (int k = 0; k < N; k++) {
+    if (!started) {    // the mesh was at its file position at time0
+      t0[k] = time0;
+      x0[k] = 0.0;
+    } else if (w[k] != v[k]) {    // a new velocity: trapezoid rule from the last step
+      x0[k] = at(k, tlast) + (t - tlast) * (0.5 * (v[k] + w[k]));
+      t0[k] = t;
+    } else {
+      continue;    // the same velocity: the same stretch
+    }
+    v[k] = w[k];
+  }
+  tlast = t;
+  started = 1.0;
+}
+
+namespace {
+const char *const rate_names[MeshMotion::N] = {"move translate vx", "move translate vy", "move translate vz",
+                                               "move rotate omega"};
+}
+
+void WallMesh::init_motion(LAMMPS *lmp, const std::string &me)
+{
+  for (int k = 0; k < MeshMotion::N; k++) {
+    MotionRate &r = rate[k];
+    if (r.var.empty()) continue;
+    r.ivar = lmp->input->variable->find(r.var.c_str());
+    if (r.ivar < 0)
+      lmp->error->all(FLERR, "{}: {}: variable {} does not exist (define it with 'variable {} equal ...' before the "
+                      "run)", me, rate_names[k], r.var, r.var);
+    if (!lmp->input->variable->equalstyle(r.ivar))
+      lmp->error->all(FLERR, "{}: {}: variable {} is not equal-style (allowed: an equal-style variable, evaluated "
+                      "once per step)", me, rate_names[k], r.var);
+  }
+}
+
+bool WallMesh::uses_variables() const
+{
+  for (const MotionRate &r : rate)
+    if (!r.var.empty()) return true;
+  return false;
+}
+
+void WallMesh::step(LAMMPS *lmp)
+{
+  if (!translate && !rotate) return;
+  double w[MeshMotion::N];
+  const bool vars = uses_variables();
+  if (vars) lmp->modify->clearstep_compute();
+  for (int k = 0; k < MeshMotion::N; k++)
+    w[k] = rate[k].var.empty() ? rate[k].value : lmp->input->variable->compute_equal(rate[k].ivar);
+  if (vars) lmp->modify->addstep_compute(lmp->update->ntimestep + 1);
+  for (int k = 0; k < MeshMotion::N; k++)
+    if (!std::isfinite(w[k]))
+      lmp->error->all(FLERR, "Fix wall/dem mesh {}: {} = {} on step {} is not a finite number", file, rate_names[k],
+                      w[k], lmp->update->ntimestep);
+  motion.advance(simulation_time(lmp), w, time0);
+}
+
+dem::MeshWall WallMesh::view() const
 {
   dem::MeshWall w = data.view();
   w.vsurf = vsurf;
   w.cos_curvature = curvature > 0.0 ? std::cos(curvature * 3.14159265358979323846 / 180.0) : 2.0;
   dem::MeshFrame &f = w.frame;
   f.moving = translate || rotate;
-  if (!f.moving) return w;
-  const double tau = t - time0;
+  if (!f.moving || !motion.started) return w;    // before the first step: at the file position
+  const MeshMotion &m = motion;
+  const double t = m.tlast;
   f.pivot = pivot;
-  f.vel = vel;
-  f.shift = tau * vel;
-  f.omega = omega * axis;
+  f.vel = {m.v[0], m.v[1], m.v[2]};
+  f.shift = {m.at(0, t), m.at(1, t), m.at(2, t)};
+  f.omega = m.v[3] * axis;
   // Rodrigues: R = cos a I + sin a [k]x + (1 - cos a) k k^T
-  const double a = omega * tau, c = std::cos(a), s = std::sin(a), C = 1.0 - c;
+  const double a = m.at(3, t), c = std::cos(a), s = std::sin(a), C = 1.0 - c;
   const Vec3 k = axis;
   const double r[9] = {c + k.x * k.x * C,       k.x * k.y * C - k.z * s, k.x * k.z * C + k.y * s,
                        k.y * k.x * C + k.z * s, c + k.y * k.y * C,       k.y * k.z * C - k.x * s,
@@ -97,9 +162,9 @@ dem::MeshWall WallMesh::view(double t) const
   return w;
 }
 
-void WallMesh::bounds(double t, Vec3 &lo, Vec3 &hi) const
+void WallMesh::bounds(Vec3 &lo, Vec3 &hi) const
 {
-  const dem::MeshWall w = view(t);
+  const dem::MeshWall w = view();
   bool first = true;
   for (const auto &tr : data.tri)
     for (Vec3 p : {tr.a, tr.b, tr.c}) {

@@ -138,7 +138,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
       for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->rows_local[r * FixWallDEMBase::A_COUNT + c] = sum.rows[r][c];
   }
   const int first = FixWallDEMBase::V_FX;    // V_FX .. V_CONTACTS follow the array's columns
-  for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->step_local[first + c] = sum.total[c];
+  for (int c = 0; c <= FixWallDEMBase::A_CONTACTS; c++) this->step_local[first + c] = sum.total[c];
   this->step_local[FixWallDEMBase::V_STRAIN] = sum.strain;
   this->cumulative[FixWallDEMBase::V_SLIP] += sum.slip;
   this->cumulative[FixWallDEMBase::V_DASHPOT] += sum.dashpot;

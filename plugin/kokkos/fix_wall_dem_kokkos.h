@@ -27,7 +27,7 @@ static_assert(FixWallDEMBase::V_CONTACTS - FixWallDEMBase::V_FX == FixWallDEMBas
 struct WallSums {
   static constexpr int MAXROWS = 2;
   double rows[MAXROWS][FixWallDEMBase::A_COUNT];
-  double total[FixWallDEMBase::A_COUNT];    // force, torque, contacts over all walls
+  double total[FixWallDEMBase::A_COUNT];    // force, torque, contacts (and normal force) over all walls
   double strain, slip, dashpot, plastic, activated, overflow;
   long long deep_id;    // the deepest contact beyond the ball's radius (0: none), for the host to report
   double deep_overlap, deep_radius;
@@ -64,9 +64,9 @@ struct WallSums {
     deep_radius = radius;
   }
   // the Tally of wall_ball_step
-  KOKKOS_INLINE_FUNCTION void contact(int wall_id, dem::Vec3 F, dem::Vec3 T)
+  KOKKOS_INLINE_FUNCTION void contact(int wall_id, dem::Vec3 F, dem::Vec3 T, double fn)
   {
-    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
     double *row = rows[wall_id < MAXROWS ? wall_id : MAXROWS - 1];
     for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
       row[k] += out[k];
@@ -95,9 +95,9 @@ struct MeshTally {
     deep_overlap = overlap;
     deep_radius = radius;
   }
-  KOKKOS_INLINE_FUNCTION void contact(int row, dem::Vec3 F, dem::Vec3 T)
+  KOKKOS_INLINE_FUNCTION void contact(int row, dem::Vec3 F, dem::Vec3 T, double fn)
   {
-    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0};
+    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
     for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
       Kokkos::atomic_add(&rows[row * FixWallDEMBase::A_COUNT + k], out[k]);
       total[k] += out[k];

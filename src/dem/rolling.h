@@ -8,8 +8,9 @@
 //   model ROLL_PFC (PFC 6 "Rolling Resistance Linear Model", rrlinear):
 //     M^r := M^r - k_r dtheta_b,  k_r = k_s Rbar^2,  |M^r| <= mu_r Rbar |F_n|  (rolling slip)
 //     the stored moment follows the contact plane as it turns (as the shear force does)
-//   model ROLL_C (Rocky's type C, "linear spring rolling limit"; Ai et al. 2011 model C with
-//     Wensrich & Katterfeld 2012's stiffness k_r = k_s Rbar^2): the same spring and limit, plus
+//   model ROLL_C (Rocky's type C, "linear spring rolling limit"; Ai et al. 2011 model C with the
+//     damping-free stiffness k_r = k_s Rbar^2 credited to Wensrich & Katterfeld 2012; Rocky's own
+//     eq. 2-33 is blank in our copies, the doc says why k_s Rbar^2): the same spring and limit, plus
 //     Ai et al.'s optional viscous moment -eta_r 2 sqrt(I_r k_r) w_b while the spring is below its
 //     limit (eta_r = rr_damp, 0 by default as in Rocky), with Ai et al.'s rolling inertia about
 //     the contact point I_r = 1 / (1/(7/5 m1 R1^2) + 1/(7/5 m2 R2^2)) = 7/2 I_s.

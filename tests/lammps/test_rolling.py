@@ -7,7 +7,7 @@
 - a sphere on an incline (gravity tilted): at rest below tan(theta) = mu_r, rolling above it with
   a = (5/7) g (sin(theta) - mu_r cos(theta))
 - a head-on collision: the same restitution, to the last bit, with and without rolling resistance
-- errors: ranges, type C's spring without a shear spring, /kk
+- errors: ranges, type C's spring without a shear spring, on the pair styles and fix wall/dem
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -244,4 +244,28 @@ chk.true("shear spring" in msg, f"linear ks 0 rr_fric 0.1: needs a shear spring 
 msg = run(path_deck("hysteretic", "", [(1.0, 1)]).replace("kt_ratio 0.5", "kt_ratio 0 rr_fric 0.1 rr_model 3"),
           expect_error=True).error
 chk.true("shear spring" in msg, f"hysteretic kt_ratio 0 rr_model 3: needs a shear spring ({msg})")
+
+
+def wall_error(args):
+    return run(f"""
+units si
+atom_style sphere
+boundary f f f
+region box block -1 1 -1 1 -1 1
+create_box 1 box
+create_atoms 1 single 0 0 0
+fix w all wall/dem {args} zplane -0.5 NULL
+run 0
+""", expect_error=True).error
+
+
+# the same keywords on fix wall/dem, whose contact takes them from its own line
+WALL = {"linear": "kn 1 ks 1", "hertz": "hz_shear 1e6 hz_poiss 0.3", "hysteretic": "kn 1 kt_ratio 0.5"}
+for law, coeff in WALL.items():
+    for props, want in (("rr_fric -0.1", "rr_fric"), ("rr_fric 0.1 rr_model 2", "rr_model"),
+                        ("rr_fric 0.1 rr_damp 1.5", "rr_damp"), ("rr_fric 0.1 rr_damp 0.2", "rr_model 3")):
+        msg = wall_error(f"{law} {coeff} {props}")
+        chk.true(want in msg, f"fix wall/dem {law} {props}: error names {want} ({msg})")
+msg = wall_error("linear kn 1 rr_fric 0.1 rr_model 3")
+chk.true("shear spring" in msg, f"fix wall/dem linear without ks, rr_model 3: needs a shear spring ({msg})")
 chk.finish()

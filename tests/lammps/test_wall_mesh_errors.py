@@ -1,7 +1,8 @@
 """fix wall/dem ... mesh: bad input stops the run with an error that names what was found (and
 LAMMPS exits cleanly, no crash); doubtful input gives a warning.
 Errors: missing file, malformed file, file without triangles, zero-area triangles (count and the
-first one), no file name, out-of-range keywords, shear on a mesh.
+first one), no file name, out-of-range keywords, shear on a mesh, a `move` variable that does not
+exist or is not equal-style.
 Warnings: a mesh entirely outside the box, inconsistent normals (with the count)."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -62,6 +63,12 @@ def main():
         ("move rotate, zero axis", deck(f"mesh {good} move rotate 0 0 0 0 0 0 1"), ["zero length"]),
         ("move rotate, too few", deck(f"mesh {good} move rotate 0 0 0 0 0 1"), ["move rotate needs"]),
         ("shear on a mesh", deck(f"mesh {good} shear x 1"), ["surface_velocity or move"]),
+        ("move translate, unknown variable", deck(f"mesh {good} move translate 0 0 v_nothing"),
+         ["move translate vz", "variable nothing does not exist"]),
+        ("move rotate, atom-style variable", deck(f"mesh {good} move rotate 0 0 0 0 0 1 v_a\nvariable a atom x"),
+         ["move rotate omega", "variable a is not equal-style"]),
+        ("move translate, v_ without a name", deck(f"mesh {good} move translate v_ 0 0"),
+         ["move translate vx", "v_ needs a variable name"]),
         ("unknown keyword", deck(f"mesh {good} wobble 1"), ["unknown keyword wobble", "coplanar"]),
     ]
     for what, d, words in cases:
