@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem.h"
 #include "contact_report.h"
+#include "pair_adhesion.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -20,7 +21,7 @@ using dem::Vec3;
 
 template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
-  single_extra = 16;
+  single_extra = 17;
   svector = new double[single_extra];
 }
 
@@ -119,6 +120,7 @@ template <class Style> void PairDEM<Style>::check_properties()
         hertz_ok = params[i][j].alpha_h == 1.5 && params[i][j].rgap == 0.0 && params[i][j].hn_factor > 0.0;
       const std::string adh_err = adhesion_mix(adh_props[i][i], adh_props[j][j], adh_pair, adhesion_law, hertz_ok, adh[i][j]);
       if (!adh_err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, adh_err);
+      if (adh[i][j].model == dem::ADH_JKR) adh[i][j].estar = jkr_estar(params[i][j]);
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
@@ -181,24 +183,9 @@ template <class Style> double PairDEM<Style>::adhesive_range(int i, int j, doubl
 {
   dem::Adhesion &a = adh[i][j];
   const double reff = (r1 > 0.0 && r2 > 0.0) ? r1 * r2 / (r1 + r2) : 0.0;
-  a.range = reff > 0.0 || a.model != dem::ADH_JKR ? dem::adhesive_reach(a, reff, jkr_estar(params[i][j])) : 0.0;
+  a.range = reff > 0.0 || a.model != dem::ADH_JKR ? dem::adhesive_reach(a, reff, a.estar) : 0.0;
   adh[j][i].range = a.range;
   return a.range;
-}
-
-// The adhesive energy left in JKR contact (i, j) when it breaks (its potential at the break), the
-// adhesive loss; Rocky's models leave none (their potential is 0 past the adhesive distance).
-template <class Style>
-template <bool ENERGY>
-[[gnu::noinline]] double PairDEM<Style>::adhesion_release(int, int, const dem::Contact &c, const Params &p,
-                                                          const dem::Adhesion &a)
-{
-  if (!ENERGY || a.model != dem::ADH_JKR) return 0.0;
-  double phi;
-  const double reff = c.r1 * c.r2 / (c.r1 + c.r2), estar = jkr_estar(p);
-  const double dc = dem::jkr_separation(a.w, reff, estar);
-  dem::jkr_adhesion(dc, a.w, reff, estar, phi);
-  return phi;
 }
 
 template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) const
@@ -371,11 +358,8 @@ void PairDEM<Style>::compute_loop(bool advance)
         // need no per-type data at all
         double reach = ri + radius[j];
         if (rgap) reach += prow[type[j]].rgap;
-        if constexpr (ADH) {    // Rocky's models reach to their adhesive distance, JKR once attached
-          const dem::Adhesion &a = arow[type[j]];
-          if (a.model != dem::ADH_NONE && (a.model != dem::ADH_JKR || touch[jj]))
-            reach = std::max(reach, ri + radius[j] + a.range);
-        }
+        if constexpr (ADH)    // Rocky's models reach to their adhesive distance, JKR once attached
+          reach = adhesion_reach(arow[type[j]], reach, ri + radius[j], touch[jj], &hist_i[nh * jj]);
         const double rsq = dem::dot(d, d);
         if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
           if (!touch[jj]) continue;                    // its history is already zero
@@ -385,7 +369,7 @@ void PairDEM<Style>::compute_loop(bool advance)
             const History h = History::load(slot, 1.0, parts);
             const dem::Contact c = contact_of(i, j);
             dashpot_sum += w * dem::release_dissipation(h, c, dt);
-            if constexpr (ADH) adh_loss_sum += w * adhesion_release<ENERGY>(i, j, c, prow[type[j]], arow[type[j]]);
+            if (ADH && adhesion_attached(touch[jj], slot)) adh_loss_sum += w * adhesion_loss(arow[type[j]], c.r1, c.r2);
           }
           touch[jj] = 0;
           for (int k = 0; k < nh; k++) slot[k] = 0.0;
@@ -407,40 +391,34 @@ void PairDEM<Style>::compute_loop(bool advance)
         if constexpr (ADH) {
           const dem::Adhesion &a = arow[type[j]];
           const double wgt = j_owned ? 1.0 : 0.5;
-          if (a.model == dem::ADH_JKR) {
-            const double reff = c.r1 * c.r2 / (c.r1 + c.r2), estar = jkr_estar(p);
-            if (c.gap > -dem::jkr_separation(a.w, reff, estar)) {    // stretched past delta_c: it breaks
-              if (ENERGY) {
-                dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
-                adh_loss_sum += wgt * adhesion_release<ENERGY>(i, j, c, p, a);
-              }
-              touch[jj] = 0;
+          const PairAdhesion pa = pair_adhesion<Law>(a, p, c, meff_of.rmass[i], meff_of.rmass[j],
+                                                     meff_of.mask[i] & meff_of.freeze_bit,
+                                                     meff_of.mask[j] & meff_of.freeze_bit);
+          f_adh = pa.f;
+          phi = pa.phi;
+          if (pa.what == ADH_BROKEN) {    // a JKR contact stretched past delta_c (only an attached one reaches it)
+            if (ENERGY) {
+              dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
+              adh_loss_sum += wgt * adhesion_loss(a, c.r1, c.r2);
+            }
+            touch[jj] = 0;
+            for (int k = 0; k < nh; k++) slot[k] = 0.0;
+            continue;
+          }
+          if (pa.what == ADH_ALONE) {    // the law's contact is open: Rocky's adhesion alone, no history
+            if (touched) {
+              if (ENERGY) dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
               for (int k = 0; k < nh; k++) slot[k] = 0.0;
-              continue;
             }
-            f_adh = dem::jkr_adhesion(-c.gap, a.w, reff, estar, phi);
-          } else if (a.model != dem::ADH_NONE) {
-            double kn = 0.0, ks;
-            if (a.model == dem::ADH_LINEAR) Law::stiffness(p, c, History{}, kn, ks);
-            const bool fi = meff_of.mask[i] & meff_of.freeze_bit, fj = meff_of.mask[j] & meff_of.freeze_bit;
-            const double mi = meff_of.rmass[i], mj = meff_of.rmass[j];
-            const double m = fi ? mj : fj ? mi : std::min(mi, mj);    // Rocky: the lighter particle's weight
-            f_adh = dem::rocky_adhesion(a, c.gap, m, kn, phi);
-            if (c.gap - p.rgap > 0.0) {    // the law's contact is open: adhesion alone, no history
-              if (touched) {
-                if (ENERGY) dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
-                for (int k = 0; k < nh; k++) slot[k] = 0.0;
-              }
-              touch[jj] = 0;
-              const Vec3 F = (-f_adh) * c.n;    // central: no torque
-              add_row(f, i, -F);
-              if (j_owned) add_row(f, j, F);
-              if constexpr (TALLY) {
-                adh_sum += wgt * phi;
-                if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, phi, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
-              }
-              continue;
+            touch[jj] = 0;
+            const Vec3 F = (-f_adh) * c.n;    // central: no torque
+            add_row(f, i, -F);
+            if (j_owned) add_row(f, j, F);
+            if constexpr (TALLY) {
+              adh_sum += wgt * phi;
+              if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, phi, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
             }
+            continue;
           }
         }
         History h = History::load(slot, 1.0, parts);    // see transfer_history
@@ -522,14 +500,44 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   fforce = 0.0;
   const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);
-  if (c.gap - p.rgap > 0.0) return 0.0;
-
   const int *jlist = list->firstneigh[i];
   const int jnum = list->numneigh[i];
   int jj = 0;
   while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
   if (jj == jnum) return 0.0;
-  const History h = History::load(&fix_history->firstvalue[i][size_history * jj], 1.0, history_parts);
+  const double *slots = &fix_history->firstvalue[i][size_history * jj];
+  // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
+  // the neighbor list has, so the output does not depend on the decomposition
+  const double o = orientation(i, j);
+  const Vec3 n = o * c.n;
+  const double dist = c.gap + c.r1 + c.r2;
+
+  // the adhesive force of the last force computation (pair_adhesion.h, as the pair loop decides)
+  double f_adh = 0.0;
+  bool held = false;    // a JKR contact attached at a positive gap: its law's contact stays
+  if (any_adhesion) {
+    const dem::Adhesion &a = adh[itype][jtype];
+    const double rsum = c.r1 + c.r2;
+    if (dist <= adhesion_reach(a, rsum + p.rgap, rsum, fix_history->firstflag[i][jj], slots)) {
+      const EffectiveMassRule m = effective_mass_rule();
+      const PairAdhesion pa = pair_adhesion<Law>(a, p, c, m.rmass[i], m.rmass[j], m.mask[i] & m.freeze_bit,
+                                                 m.mask[j] & m.freeze_bit);
+      if (pa.what != ADH_BROKEN) f_adh = pa.f;
+      held = a.model == dem::ADH_JKR && pa.what == ADH_WITH_LAW;
+    }
+  }
+  svector[16] = f_adh;
+  if (c.gap - p.rgap > 0.0 && !held) {    // the law's contact is open
+    if (f_adh == 0.0) return 0.0;
+    // Rocky's adhesion alone: the gap, the normal and the adhesive force
+    svector[7] = c.gap - p.rgap;
+    svector[8] = n.x;
+    svector[9] = n.y;
+    svector[10] = n.z;
+    fforce = -f_adh / dist;
+    return 0.0;
+  }
+  const History h = History::load(slots, 1.0, history_parts);
 
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
@@ -542,10 +550,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     m = dem::load_rolling(&fix_history->firstvalue[i][size_history * jj] + History::slots(history_parts));
     roll_strain = dem::rolling_strain_energy(p.roll, rolling_input(i, j, c, p, r, h.fn), m);
   }
-  // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
-  // the neighbor list has, so the output does not depend on the decomposition
-  const double o = orientation(i, j);
-  const Vec3 n = o * c.n, fs = o * h.fs, fd = o * h.fd, mr = o * m;
+  const Vec3 fs = o * h.fs, fd = o * h.fd, mr = o * m;
   // contact-plane axes: s is the z axis projected on the plane (x if n is along z), t = n x s,
   // so that in 2d the in-plane shear is along t and the s components vanish, as in PFC
   Vec3 s = Vec3{0, 0, 1} - n.z * n;
@@ -557,9 +562,9 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                           Law::strain_energy(p, h, kn, ks) + roll_strain, h.e_slip, h.e_dashpot,
                           dem::dot(mr, s), dem::dot(mr, t)};
   for (int k = 0; k < 16; k++) svector[k] = out[k];
-  // fforce * (x_i - x_j) is the central part of the force on i
-  const Vec3 F = (-h.fn) * c.n + h.fs + h.fd;
-  fforce = dem::dot(F, c.n) / (c.gap + c.r1 + c.r2);
+  // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive force)
+  const Vec3 F = (-h.fn - f_adh) * c.n + h.fs + h.fd;
+  fforce = dem::dot(F, c.n) / dist;
   return svector[11];
 }
 

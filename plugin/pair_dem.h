@@ -45,8 +45,6 @@ template <class Style> class PairDEM : public PairDEMBase {
   double max_reference_gap(int itype, int jtype) const override;
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
   double jkr_estar(const Params &p) const;
-  template <bool ENERGY>
-  double adhesion_release(int i, int j, const dem::Contact &c, const Params &p, const dem::Adhesion &a);
   std::string history_fix_args() const override;
   void report_timescales() override;
   void check_properties() override;

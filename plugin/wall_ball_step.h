@@ -94,11 +94,8 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Ad
       const double dc = dem::jkr_separation(adh.w, b.r, adh.estar);
       jkr_held = c.gap <= -dc;
       if (jkr_held) f_adh = dem::jkr_adhesion(-c.gap, adh.w, b.r, adh.estar, phi);
-      else if (ENERGY) {    // it breaks: what is left of its adhesive energy is lost
-        double phi_c;
-        dem::jkr_adhesion(dc, adh.w, b.r, adh.estar, phi_c);
-        tally.plastic += phi_c;
-      }
+      else if (ENERGY)    // it breaks: what is left of its adhesive energy is lost
+        tally.plastic += dem::jkr_break_loss(adh.w, b.r, adh.estar);
     } else if (adh.model == dem::ADH_CONSTANT || adh.model == dem::ADH_LINEAR) {
       double kn = 0.0, ks;
       if (adh.model == dem::ADH_LINEAR) Law::stiffness(p, c, History{}, kn, ks);

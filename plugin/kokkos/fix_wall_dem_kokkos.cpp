@@ -30,10 +30,6 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
     lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
                     "command, 'suffix on' after it)");
-  for (int k = 4; k < iwall; k++)
-    if (strncmp(arg[k], "adh_", 4) == 0)
-      lmp->error->all(FLERR, "Fix wall/dem/kk: adhesion ({}) is not supported under Kokkos yet: use fix wall/dem "
-                      "(with -sf kk: 'suffix off' before the fix command, 'suffix on' after it)", arg[k]);
   const std::string law = narg > 3 ? arg[3] : "";
   if (law == "linear") return new FixWallDEMKokkos<DeviceType, LinearStyle>(lmp, narg, arg);
   if (law == "hertz") return new FixWallDEMKokkos<DeviceType, HertzStyle>(lmp, narg, arg);
@@ -98,6 +94,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k.tag = this->atomKK->k_tag.template view<DeviceType>();
   k.hist = k_hist.template view<DeviceType>();
   k.params = this->params;
+  k.adh = this->adh;
   k.walls = this->fixed;
   k.origin = this->origin;
   k.dt = this->update->dt;
@@ -107,7 +104,6 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k.advance = advance ? 1 : 0;
 
   WallSums sum;
-  const int nlocal = this->atom->nlocal;
   if (this->mesh) {
     // a particle larger than the grid reaches (inserted since): a grid that reaches it
     if (this->neighbor->ago == 0) {
@@ -122,14 +118,10 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
     k.mesh.grid.start = d_start.data();
     k.mesh.grid.items = d_items.data();
     k.mesh_rows = d_rows.data();
-    if (this->track_energy && advance)
-      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallMesh<true>>(0, nlocal), kernel, sum);
-    else
-      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallMesh<false>>(0, nlocal), kernel, sum);
-  } else if (this->track_energy && advance)
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallDEM<true>>(0, nlocal), kernel, sum);
-  else
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, TagWallDEM<false>>(0, nlocal), kernel, sum);
+    launch<TagWallMesh>(this->track_energy && advance, sum);
+  } else {
+    launch<TagWallDEM>(this->track_energy && advance, sum);
+  }
 
   k_hist.template modify<DeviceType>();
   this->atomKK->modified(this->execution_space, this->datamask_modify);
@@ -153,6 +145,20 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   this->cumulative[FixWallDEMBase::V_PLASTIC] += sum.plastic;
   this->cumulative[FixWallDEMBase::V_ACTIVATED] += sum.activated;
   if (sum.deep_overlap > 0.0) this->warn_deep_overlap(sum.deep_id, sum.deep_overlap, sum.deep_radius);
+}
+
+// The kernel of wall kind Tag (TagWallDEM, TagWallMesh) for energy tracking and the wall's adhesion.
+template <class DeviceType, class Style>
+template <template <bool, bool> class Tag>
+void FixWallDEMKokkos<DeviceType, Style>::launch(bool energy, WallSums &sum)
+{
+  const int nlocal = this->atom->nlocal;
+  auto run = [&](auto tag) {
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, decltype(tag)>(0, nlocal), kernel, sum);
+  };
+  const bool adh = this->adh.model != dem::ADH_NONE;
+  if (energy) adh ? run(Tag<true, true>{}) : run(Tag<true, false>{});
+  else adh ? run(Tag<false, true>{}) : run(Tag<false, false>{});
 }
 
 // The mesh on the device: copied when its grid was (re)built.
@@ -211,8 +217,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::store(const int i, c
 
 // One owned atom against a mesh: FixWallDEM::loop's body for mesh walls.
 template <class DeviceType, class Law>
-template <bool ENERGY>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY>, const int i,
+template <bool ENERGY, bool ADH>
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY, ADH>, const int i,
                                                                        WallSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
@@ -233,7 +239,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
   if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
   WallBall b = ball(i, xi);
   MeshTally t(mesh_rows);
-  wall_ball_step<Law, ENERGY>(params, dem::Adhesion{}, touches, nt, row, nslot, b, dt, advance, origin, t);
+  wall_ball_step<Law, ENERGY>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
   for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) sum.total[k] += t.total[k];
   sum.strain += t.strain;
@@ -247,8 +253,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
 
 // One owned atom against the walls: the body of FixWallDEM::loop.
 template <class DeviceType, class Law>
-template <bool ENERGY>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY>, const int i,
+template <bool ENERGY, bool ADH>
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH>, const int i,
                                                                        WallSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
@@ -263,7 +269,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
     return;
   }
   WallBall b = ball(i, xi);
-  wall_ball_step<Law, ENERGY>(params, dem::Adhesion{}, touches, nt, row, nslot, b, dt, advance, origin, sum);
+  wall_ball_step<Law, ENERGY>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, sum);
   store(i, b);
 }
 

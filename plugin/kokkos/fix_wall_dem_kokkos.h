@@ -17,8 +17,9 @@ namespace DEM_NS {
 // The creator LAMMPS calls for "fix ... wall/dem/kk LAW ...", on DeviceType.
 template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg, char **arg);
 
-template <bool ENERGY> struct TagWallDEM {};
-template <bool ENERGY> struct TagWallMesh {};
+// ADH: the wall has adhesion, compiled into kernels of its own so that those without it stay as they were
+template <bool ENERGY, bool ADH> struct TagWallDEM {};
+template <bool ENERGY, bool ADH> struct TagWallMesh {};
 
 // What one kernel launch sums: the fix outputs of this step (planes: two walls, two rows).
 // total[] is the vector's V_FX .. V_CONTACTS, which follow the array's column order.
@@ -119,6 +120,7 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   typename AT::t_double_2d_lr hist;    // one row per atom (FixWallDEMBase::hist)
 
   typename Law::Params params;
+  dem::Adhesion adh;    // the wall's adhesion (FixWallDEMBase::adh)
   dem::FixedWalls walls;
   dem::Vec3 origin{0.0, 0.0, 0.0};
   double dt = 0.0, max_gap = 0.0;
@@ -130,8 +132,16 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   // atom i as the wall step's ball, and its new force and torque written back (both loops)
   KOKKOS_INLINE_FUNCTION WallBall ball(const int i, const dem::Vec3 &xi) const;
   KOKKOS_INLINE_FUNCTION void store(const int i, const WallBall &b) const;
-  template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY>, const int i, WallSums &sum) const;
-  template <bool ENERGY> KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY>, const int i, WallSums &sum) const;
+  // the adhesion the wall step sees: none, as a constant, in the kernels without it
+  template <bool ADH> KOKKOS_INLINE_FUNCTION dem::Adhesion adhesion() const
+  {
+    if constexpr (ADH) return adh;
+    else return dem::Adhesion{};
+  }
+  template <bool ENERGY, bool ADH>
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH>, const int i, WallSums &sum) const;
+  template <bool ENERGY, bool ADH>
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY, ADH>, const int i, WallSums &sum) const;
 };
 
 template <class DeviceType, class Style>
@@ -163,6 +173,7 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
 
  protected:
   void compute_walls(bool advance) override;
+  template <template <bool, bool> class Tag> void launch(bool energy, WallSums &sum);
 
   DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist
   WallDEMKernel<DeviceType, Law> kernel;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kokkos/pair_dem_kokkos.h"
+#include "pair_adhesion.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -41,6 +42,17 @@ template <class DeviceType, class Style> PairDEMKokkos<DeviceType, Style>::~Pair
   this->vatom = nullptr;
 }
 
+// A per type-pair table of PairDEM (rows and columns 0 .. ntypes) copied into a new device view.
+template <class View, class Table> static void upload_table(View &view, const Table &table, const char *name)
+{
+  const int n = static_cast<int>(table.size());
+  view = View(std::string(name), n, n);
+  auto host = Kokkos::create_mirror_view(view);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) host(i, j) = table[i][j];
+  Kokkos::deep_copy(view, host);
+}
+
 // The base class creates the history fix under this style name (it replaces its FixDummy).
 template <class DeviceType, class Style> std::string PairDEMKokkos<DeviceType, Style>::history_fix_style() const
 {
@@ -64,10 +76,6 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   PairDEM<Style>::init_style();    // mixes params, requests the list, creates the history fix
 
-  if (this->any_adhesion)
-    this->error->all(FLERR, "Pair style {}: adhesion (adh_model 1, 2 or 3) is not supported under Kokkos yet: "
-               "use the style without the kk suffix", this->force->pair_style);
-
   if (this->fix_rigid)
     this->error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
                "without the kk suffix", this->force->pair_style, this->fix_rigid->style);
@@ -83,13 +91,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
 
   // per type-pair parameters, as mixed by PairDEM::check_properties, copied to the device
-  const int n = this->atom->ntypes + 1;
-  kernel.d_params = decltype(kernel.d_params)("dem/kk:params", n, n);
-  auto h_params = Kokkos::create_mirror_view(kernel.d_params);
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) h_params(i, j) = this->params[i][j];
-  Kokkos::deep_copy(kernel.d_params, h_params);
+  upload_table(kernel.d_params, this->params, "dem/kk:params");
+  adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
 }
+
 
 template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
 {
@@ -112,6 +117,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   else this->atomKK->modified(this->execution_space, F_MASK | TORQUE_MASK);
 
   auto &k = kernel;
+  if (this->any_adhesion && !adh_uploaded) {    // per type-pair adhesion, as PairDEM mixed it
+    upload_table(k.d_adh, this->adh, "dem/kk:adhesion");
+    adh_uploaded = true;
+  }
   k.x = this->atomKK->k_x.template view<DeviceType>();
   k.v = this->atomKK->k_v.template view<DeviceType>();
   k.omega = this->atomKK->k_omega.template view<DeviceType>();
@@ -150,13 +159,17 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // TALLY as in the CPU loop: energies are summed on energy/virial steps and with "energy yes"
   const bool tally = this->evflag || this->track_energy;
   const int inum = this->list->inum;
-  DEMSums sum;
+  DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
+  // adhesion has kernels of its own (newton pair on is refused at init: none for it)
+  const bool adh = this->any_adhesion;
   if (neighflag == HALF) {
-    if (this->force->newton_pair) tally ? launch<HALF, 1, 1>(inum, sum) : launch<HALF, 1, 0>(inum, sum);
-    else tally ? launch<HALF, 0, 1>(inum, sum) : launch<HALF, 0, 0>(inum, sum);
+    if (this->force->newton_pair) tally ? launch<HALF, 1, 1, 0>(inum, sum) : launch<HALF, 1, 0, 0>(inum, sum);
+    else if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
+    else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic
-    if (this->force->newton_pair) tally ? launch<HALFTHREAD, 1, 1>(inum, sum) : launch<HALFTHREAD, 1, 0>(inum, sum);
-    else tally ? launch<HALFTHREAD, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0>(inum, sum);
+    if (this->force->newton_pair) tally ? launch<HALFTHREAD, 1, 1, 0>(inum, sum) : launch<HALFTHREAD, 1, 0, 0>(inum, sum);
+    else if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
+    else tally ? launch<HALFTHREAD, 0, 1, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
   }
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
@@ -182,6 +195,8 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[E_SLIP] += sum.e_slip;
   this->totals[E_DASHPOT] += sum.e_dashpot;
   this->totals[E_PLASTIC] += sum.e_plastic;
+  this->totals[E_ADHESIVE] += sum.e_adhesive;
+  this->totals[E_ADH_LOSS] += sum.e_adh_loss;
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
@@ -189,15 +204,15 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 }
 
 template <class DeviceType, class Style>
-template <int NEIGHFLAG, int NEWTON, int TALLY>
-void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMSums &sum)
+template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
+void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>>;
-  Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>>;
+  Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
 }
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
@@ -259,11 +274,42 @@ template <class View> KOKKOS_FORCEINLINE_FUNCTION LocalView<View> local_view(con
   return LocalView<View>(v.data(), v.layout());
 }
 
-// One owned atom i and its half list: the body of PairDEM::compute_loop.
+// Pair::ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0, -F, x_i - x_j) for the pair of owned atom i
+// and j, F the force on j and d = x_j - x_i
 template <class DeviceType, class Law>
-template <int NEIGHFLAG, int NEWTON, int TALLY>
+template <int NEIGHFLAG, class Sums>
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &sum, int i, int j, bool j_owned,
+                                                                   double energy, const Vec3 &d, const Vec3 &F) const
+{
+  const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
+  if (eflag_global) sum.evdwl += w * energy;
+  if (eflag_atom) {
+    add_to<NEIGHFLAG>(d_eatom, i, 0.5 * energy);
+    if (j_owned) add_to<NEIGHFLAG>(d_eatom, j, 0.5 * energy);
+  }
+  if (vflag_global || vflag_atom) {
+    // component by component, with constant indices (no local array: see StridedSlots)
+    auto tally_virial = [&](int n, double vir) {
+      if (vflag_global) sum.v[n] += w * vir;
+      if (vflag_atom) {
+        add_to<NEIGHFLAG>(d_vatom, i, n, 0.5 * vir);
+        if (j_owned) add_to<NEIGHFLAG>(d_vatom, j, n, 0.5 * vir);
+      }
+    };
+    tally_virial(0, d.x * F.x);
+    tally_virial(1, d.y * F.y);
+    tally_virial(2, d.z * F.z);
+    tally_virial(3, d.x * F.y);
+    tally_virial(4, d.x * F.z);
+    tally_virial(5, d.y * F.z);
+  }
+}
+
+// One owned atom i and its half list: the body of PairDEM::compute_loop (ADH: its adhesion blocks).
+template <class DeviceType, class Law>
+template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
-    TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii, DEMSums &sum) const
+    TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii, DEMSumsOf<ADH> &sum) const
 {
   using History = typename Law::History;
   // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
@@ -312,6 +358,10 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // without reference gaps, neighbours that do not touch need no per-type data (as the CPU loop)
     double reach = ri + rj;
     if (any_rgap) reach += d_params(itype, type[j]).rgap;
+    // Rocky's models reach to their adhesive distance, JKR once attached
+    if constexpr (ADH)
+      reach = adhesion_reach(d_adh(itype, type[j]), reach, ri + rj, touch_i[jj * tstride],
+                             StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)});
     const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
     const bool j_owned = NEWTON || j < nlocal;
     const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
@@ -332,12 +382,16 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       // rebuild FixNeighHistoryKokkos leaves nonzero flags on pairs without history; their
       // zero history makes this term 0.)
       if (!touch_i[jj * tstride]) continue;    // its history is already zero
-      if (TALLY && track_energy && update_history)
+      if (TALLY && track_energy && update_history) {
         sum.e_dashpot += w * dem::release_dissipation(History::load(hist, orientation(), layout), contact(), dt);
+        if constexpr (ADH)
+          if (adhesion_attached(touch_i[jj * tstride], hist)) sum.e_adh_loss += w * adhesion_loss(d_adh(itype, type[j]), ri, rj);
+      }
       touch_i[jj * tstride] = 0;
       for (int s = 0; s < nh; s++) hist[s] = 0.0;
       continue;
     }
+    const int touched = ADH ? touch_i[jj * tstride] : 1;
     touch_i[jj * tstride] = 1;
 
     const typename Law::Params &p = d_params(itype, type[j]);
@@ -345,6 +399,35 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     // deeper than the smaller radius (rare): for PairDEMKokkos::compute to report
     if (c.gap < -(ri < rj ? ri : rj)) sum.deep(tag[i], tag[j], c.gap, rsq, ri < rj ? ri : rj);
     const double orient = orientation();
+    // adhesion (pair_adhesion.h): the attraction f_adh (along -n on j) and its potential phi
+    double f_adh = 0.0, phi = 0.0;
+    if constexpr (ADH) {
+      const dem::Adhesion &a = d_adh(itype, type[j]);
+      const PairAdhesion pa = pair_adhesion<Law>(a, p, c, rmass[i], rmass[j], mask[i] & freeze_group_bit,
+                                                 mask[j] & freeze_group_bit);
+      f_adh = pa.f;
+      phi = pa.phi;
+      if (pa.what != ADH_WITH_LAW) {    // broken (JKR) or Rocky's adhesion alone: the law's contact ends
+        const bool broken = pa.what == ADH_BROKEN;
+        if (TALLY && track_energy && update_history && (broken || touched)) {
+          sum.e_dashpot += w * dem::release_dissipation(History::load(hist, orient, layout), c, dt);
+          if (broken) sum.e_adh_loss += w * adhesion_loss(a, ri, rj);
+        }
+        touch_i[jj * tstride] = 0;
+        if (broken || touched)
+          for (int s = 0; s < nh; s++) hist[s] = 0.0;
+        if (broken) continue;
+        const Vec3 F = (-f_adh) * c.n;    // central: no torque
+        any_contact = true;
+        fi = fi - F;
+        if (j_owned) add3<NEIGHFLAG>(f, j, F);
+        if (TALLY) {
+          sum.e_adhesive += w * phi;
+          tally_pair<NEIGHFLAG>(sum, i, j, j_owned, phi, d, F);
+        }
+        continue;
+      }
+    }
     History h = History::load(hist, orient, layout);
     const int state_before = h.state;
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
@@ -377,7 +460,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     }
     if (update_history) h.store(hist, orient, layout);
 
-    const Vec3 F = r.force;    // on j; i gets -F
+    const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
     Vec3 tqi, tqj;
     dem::contact_torques(c, F, tqi, tqj);
     any_contact = true;
@@ -400,28 +483,11 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         sum.e_dashpot += w * r.d_dashpot;
         sum.e_plastic += w * r.d_plastic;
       }
-      // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0, -F, x_i - x_j), i always owned
-      if (eflag_global) sum.evdwl += w * strain;
-      if (eflag_atom) {
-        add_to<NEIGHFLAG>(d_eatom, i, 0.5 * strain);
-        if (j_owned) add_to<NEIGHFLAG>(d_eatom, j, 0.5 * strain);
+      if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
+        sum.e_adhesive += w * phi;
+        strain += phi;
       }
-      if (vflag_global || vflag_atom) {
-        // component by component, with constant indices (no local array: see StridedSlots)
-        auto tally_virial = [&](int n, double vir) {
-          if (vflag_global) sum.v[n] += w * vir;
-          if (vflag_atom) {
-            add_to<NEIGHFLAG>(d_vatom, i, n, 0.5 * vir);
-            if (j_owned) add_to<NEIGHFLAG>(d_vatom, j, n, 0.5 * vir);
-          }
-        };
-        tally_virial(0, d.x * F.x);
-        tally_virial(1, d.y * F.y);
-        tally_virial(2, d.z * F.z);
-        tally_virial(3, d.x * F.y);
-        tally_virial(4, d.x * F.z);
-        tally_virial(5, d.y * F.z);
-      }
+      tally_pair<NEIGHFLAG>(sum, i, j, j_owned, strain, d, F);
     }
     // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
     if (update_history && h.state != state_before) {

@@ -1,7 +1,8 @@
 // pair_style dem/linear/kk, dem/hertz/kk: the Kokkos versions of PairDEM (CPU threads or GPU).
 // The kernel calls the same core functions as PairDEM::compute_loop (Law::step, Law::replay on
-// setup, release_dissipation when a contact opens); this file only moves data between LAMMPS's
-// Kokkos views and the core, with the CPU style's history layout, signs and tallies.
+// setup, release_dissipation when a contact opens, pair_adhesion.h for adhesion); this file only
+// moves data between LAMMPS's Kokkos views and the core, with the CPU style's history layout,
+// signs and tallies.
 // Limits: newton pair off and half neighbor lists (FixNeighHistoryKokkos), double precision,
 // no rigid bodies and no compute pair/local (single) yet.
 // SPDX-License-Identifier: GPL-2.0-or-later
@@ -21,7 +22,9 @@ namespace DEM_NS {
 static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, double>,
               "the dem/*/kk styles need LAMMPS built with KOKKOS_PREC=double");
 
-template <int NEIGHFLAG, int NEWTON, int TALLY> struct TagDEMCompute {};
+// ADH: some pair of types has adhesion; its code is compiled into kernels of its own (as the CPU
+// loop's), so that the kernels without it stay as they were
+template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
@@ -84,6 +87,21 @@ struct DEMSums {
   }
 };
 
+// What the kernels with adhesion sum besides (a type of their own, so that the reduction of the
+// kernels without adhesion stays as it was): E_ADHESIVE now and this step's share of E_ADH_LOSS.
+struct DEMAdhesionSums : DEMSums {
+  double e_adhesive, e_adh_loss;
+
+  KOKKOS_INLINE_FUNCTION DEMAdhesionSums() : DEMSums() { e_adhesive = e_adh_loss = 0.0; }
+  KOKKOS_INLINE_FUNCTION void operator+=(const DEMAdhesionSums &o)
+  {
+    DEMSums::operator+=(o);
+    e_adhesive += o.e_adhesive;
+    e_adh_loss += o.e_adh_loss;
+  }
+};
+template <int ADH> using DEMSumsOf = std::conditional_t<ADH != 0, DEMAdhesionSums, DEMSums>;
+
 // The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
 // so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
 // (guarded by copymode); PairDEM holds std::vectors, so the kernel state lives here instead
@@ -91,7 +109,7 @@ struct DEMSums {
 template <class DeviceType, class Law> struct DEMKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  typedef DEMSums value_type;
+  // (no value_type: Kokkos takes each kernel's from its operator(), DEMSumsOf<ADH>)
 
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
@@ -107,6 +125,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   typename AT::t_int_2d d_firsttouch;         // FixNeighHistoryKokkos: contact flag per (i, jj)
   typename AT::t_kkfloat_2d d_firstvalue;     // and its ContactHistory::size slots per (i, jj)
   Kokkos::View<typename Law::Params **, typename KKDevice<DeviceType>::value> d_params;
+  Kokkos::View<dem::Adhesion **, typename KKDevice<DeviceType>::value> d_adh;    // PairDEM::adh
 
   int nlocal = 0, inum = 0;
   double dt = 0.0;
@@ -117,9 +136,12 @@ template <class DeviceType, class Law> struct DEMKernel {
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
-  template <int NEIGHFLAG, int NEWTON, int TALLY>
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY>, const int ii,
-                                         DEMSums &sum) const;
+  template <int NEIGHFLAG, class Sums>
+  KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
+                                              const dem::Vec3 &d, const dem::Vec3 &F) const;
+  template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii,
+                                              DEMSumsOf<ADH> &sum) const;
 };
 
 template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
@@ -134,11 +156,12 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int NEWTON, int TALLY> void launch(int inum, DEMSums &sum);
+  template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
+  bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
 };

@@ -135,6 +135,15 @@ DEM_INLINE double jkr_adhesion(double delta, double w, double reff, double estar
   return hertz - jkr_force(a, w, reff, estar);
 }
 
+// The energy an attached JKR contact loses when it breaks: its potential (relative to touching)
+// at delta_c, the adhesion hysteresis.
+DEM_INLINE double jkr_break_loss(double w, double reff, double estar)
+{
+  double phi;
+  jkr_adhesion(jkr_separation(w, reff, estar), w, reff, estar, phi);
+  return phi;
+}
+
 // Gap beyond the touching distance up to which the adhesion of this pair may act: the Rocky
 // models' adhesive distance, JKR's separation distance for the largest contact radius reff_max
 // and smallest E* (the pair style's neighbour cutoff).

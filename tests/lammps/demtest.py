@@ -9,10 +9,12 @@
     res.values["e"]                    # lines printed as  print "@ e ${e}"
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
+    res = run_backends(chk, deck, kokkos, label)    # CPU, and with kokkos the /kk run checked against it
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
     clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
+import math
 import os
 import re
 import shlex
@@ -96,6 +98,32 @@ CRASH_TEXTS = ("terminate called", "Trying to delete", "Aborted", "Segmentation 
 def clean_error_exit(res):
     """True if LAMMPS stopped on its error cleanly: exit code 1, nothing of a crash or abort."""
     return res.returncode == 1 and not any(t in res.output for t in CRASH_TEXTS)
+
+
+def thermo_difference(rows, other):
+    """Largest difference between two thermo tables, per column relative to the column's largest
+    magnitude (inf if their shapes differ)."""
+    if len(rows) != len(other) or not rows or rows[0].keys() != other[0].keys():
+        return math.inf
+    worst = 0.0
+    for col in rows[0]:
+        scale = max(abs(r[col]) for r in rows)
+        if scale > 0:
+            worst = max(worst, max(abs(a[col] - b[col]) for a, b in zip(rows, other)) / scale)
+    return worst
+
+
+def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
+    """The deck on the CPU; with kokkos also on the /kk styles (-sf kk), checked to agree with the
+    CPU run to `rel` (thermo_difference), and that run returned, for the caller's checks."""
+    cpu = run(deck, **kw)
+    if not kokkos:
+        return cpu
+    kk = run(deck, kokkos=True, **kw)
+    worst = thermo_difference(cpu.thermo, kk.thermo)
+    chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk.thermo)} thermo rows "
+             f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
+    return kk
 
 
 def read_dump(path):

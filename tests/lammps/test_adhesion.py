@@ -8,6 +8,8 @@ move) from an overlap, so the force on it is a function of the gap alone (no das
 The neighbour list is rebuilt every step (neigh_modify every 1 delay 0 check no) in the JKR runs,
 so an attached contact at a positive gap must survive every rebuild; a run with rebuilds only
 when needed gives the same forces. Also: MPI 2 ranks give the same curve as 1 rank.
+--kokkos: every run also on the /kk styles, which must agree with the CPU run to 1e-10 (relative
+to each thermo column's largest value); the checks above then read the /kk runs.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -15,7 +17,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run, run_backends  # noqa: E402
+
+KOKKOS = "--kokkos" in sys.argv
 
 R, RHO1, RHO2 = 0.01, 2500.0, 5000.0
 
@@ -57,6 +61,12 @@ run {steps}
 
 
 chk = Checks()
+
+
+def go(deck, label, **kw):
+    return run_backends(chk, deck, KOKKOS, label, **kw)
+
+
 m_min = mass(R, RHO1)
 KN = 1e4          # per type; like types in series: kn_c = KN / 2
 kn_c = KN / 2
@@ -67,8 +77,8 @@ dist = 2e-5       # adhesive distance
 frac = 40.0
 gap0, steps = -1e-5, 400
 speed = (dist * 2 - gap0) / (steps * 1e-4)
-rows = run(pull_deck("dem/linear", f"* * kn {KN} adh_model 1 adh_frac {frac} adh_dist {dist} adh_g {g}",
-                     gap0, speed, 1e-4, steps)).thermo
+rows = go(pull_deck("dem/linear", f"* * kn {KN} adh_model 1 adh_frac {frac} adh_dist {dist} adh_g {g}",
+                    gap0, speed, 1e-4, steps), "constant pull").thermo
 fa = frac * m_min * g
 worst_in = worst_out = 0.0
 n_in = n_out = 0
@@ -95,8 +105,8 @@ chk.close("constant: adhesive potential -f_c m g (adh_dist - gap) (compute pair 
 
 # 2. Rocky's linear model on dem/linear: f_k k_n (adh_dist - gap)
 fk = 0.3
-rows = run(pull_deck("dem/linear", f"* * kn {KN} adh_model 2 adh_frac {fk} adh_dist {dist}",
-                     gap0, speed, 1e-4, steps)).thermo
+rows = go(pull_deck("dem/linear", f"* * kn {KN} adh_model 2 adh_frac {fk} adh_dist {dist}",
+                    gap0, speed, 1e-4, steps), "linear pull").thermo
 worst = 0.0
 for r in rows[1:]:
     gap = r["v_gap"]
@@ -158,15 +168,17 @@ def check_jkr(rows, label):
     return [r["v_fx"] for r in rows]
 
 
-res = run(pull_deck("dem/hertz", coeff, gap0, speed, dt, steps))
+res = go(pull_deck("dem/hertz", coeff, gap0, speed, dt, steps), "JKR pull")
 f_every = check_jkr(res.thermo, "JKR, neighbour list rebuilt every step")
-f_lazy = run(pull_deck("dem/hertz", coeff, gap0, speed, dt, steps, neigh="every 1 delay 0 check yes")).thermo
+f_lazy = go(pull_deck("dem/hertz", coeff, gap0, speed, dt, steps, neigh="every 1 delay 0 check yes"),
+            "JKR pull, lazy rebuilds").thermo
 f_lazy = [r["v_fx"] for r in f_lazy]
 chk.true(f_lazy == f_every, "JKR: the same forces with and without a rebuild every step")
-f_mpi = run(pull_deck("dem/hertz", coeff, gap0, speed, dt, steps, procs="processors 2 1 1"), ranks=2).thermo
+f_mpi = go(pull_deck("dem/hertz", coeff, gap0, speed, dt, steps, procs="processors 2 1 1"), "JKR pull, 2 ranks",
+           ranks=2, threads=1).thermo
 chk.true([r["v_fx"] for r in f_mpi] == f_every, "JKR: 2 MPI ranks (one sphere each) give the same forces")
 # the adhesive potential left at the break is booked as the adhesive loss (compute pair [12], energy yes)
-rows = run(pull_deck("dem/hertz energy yes", coeff, gap0, speed, dt, steps)).thermo
+rows = go(pull_deck("dem/hertz energy yes", coeff, gap0, speed, dt, steps), "JKR pull, energy yes").thermo
 a_touch = (2 * math.pi * W * RS ** 2 / E) ** (1 / 3)
 
 
@@ -177,4 +189,43 @@ def jkr_work(a):
 
 chk.close("JKR: adhesive loss at the break = work from touching to delta_c", rows[-1]["c_dem[12]"],
           jkr_work(ac) - jkr_work(a_touch), rel=1e-9)
+
+# compute pair/local (the pair's single(), CPU styles only): p17 is the adhesive force F_a >= 0 and
+# `force` the normal force with it, for two spheres held at a fixed gap (no integration, one step)
+LOCAL = """compute pl all pair/local p17 force p1
+compute sum all reduce sum c_pl[1] c_pl[2] c_pl[3] inputs local
+thermo_style custom step v_gap c_sum[1] c_sum[2] c_sum[3]
+thermo_modify format float %.17g
+run 1
+"""
+
+
+def local_at(style, coeff, gap):
+    text = pull_deck(style, coeff, gap, 0.0, 1e-5, 0).replace("run 0\n", LOCAL)
+    r = run(text).thermo[-1]
+    return r["c_sum[1]"], r["c_sum[2]"], r["c_sum[3]"], r["v_gap"]
+
+
+if not KOKKOS:
+    hertz_e = 4 / 3 * E * math.sqrt(RS)
+    cases = [("constant, overlap 1e-5", "dem/linear", f"* * kn {KN} adh_model 1 adh_frac {frac} adh_dist {dist} adh_g {g}",
+              -1e-5, lambda d: fa, lambda d: kn_c * d),
+             ("constant, gap 1e-5", "dem/linear", f"* * kn {KN} adh_model 1 adh_frac {frac} adh_dist {dist} adh_g {g}",
+              1e-5, lambda d: fa, lambda d: 0.0),
+             ("linear, gap 1e-5", "dem/linear", f"* * kn {KN} adh_model 2 adh_frac {fk} adh_dist {dist}",
+              1e-5, lambda d: fk * kn_c * (dist + d), lambda d: 0.0),
+             ("linear, overlap 1e-5", "dem/linear",
+              f"* * kn {KN} adh_model 2 adh_frac {fk} adh_dist {dist}",
+              -1e-5, lambda d: fk * kn_c * (dist + d), lambda d: kn_c * d),
+             ("JKR, overlap |delta_c|/2", "dem/hertz", coeff, 0.5 * delta_c,
+              lambda d: hertz_e * d ** 1.5 - jkr_force(d), lambda d: hertz_e * d ** 1.5),
+             ("no adhesion, overlap 1e-5", "dem/linear", f"* * kn {KN}", -1e-5, lambda d: 0.0, lambda d: kn_c * d)]
+    for name, style, cf, gap_set, want_adh, want_law in cases:
+        f_adh, force, law_fn, gap = local_at(style, cf, gap_set)
+        d = -gap
+        scale = max(want_adh(d), want_law(d), 1e-30)
+        chk.close(f"pair/local p17, {name}: the adhesive force", f_adh, want_adh(d), abs_tol=1e-9 * scale)
+        chk.close(f"pair/local force, {name}: the law's force less the adhesive force", force,
+                  want_law(d) - want_adh(d), abs_tol=1e-9 * scale)
+        chk.close(f"pair/local p1, {name}: the law's normal force (unchanged)", law_fn, want_law(d), abs_tol=1e-9 * scale)
 chk.finish()

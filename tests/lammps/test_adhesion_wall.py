@@ -8,6 +8,8 @@ R* = R (infinite wall radius), m = the ball's mass, E* = G/(1 - nu) of the fix's
    move) feels f_c m g, and f_k k_n (adh_dist - gap), while its gap is below adh_dist.
 3. The wall's energy (vector 1 with the adhesive potential, vector 4 with the JKR loss) closes
    the balance of a JKR impact.
+--kokkos: every run also with fix wall/dem/kk, which must agree with the CPU run to 1e-10 (relative
+to each thermo column's largest value); the checks then read the /kk runs.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -15,7 +17,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import HAVE_KOKKOS, Checks, clean_error_exit, run  # noqa: E402
+from demtest import HAVE_KOKKOS, Checks, clean_error_exit, run, run_backends  # noqa: E402
+
+KOKKOS = "--kokkos" in sys.argv
 
 R, RHO = 0.01, 2500.0
 M = RHO * 4 / 3 * math.pi * R ** 3
@@ -67,7 +71,7 @@ print(f"ball on a wall: U_c = {U_C:.6g} J, v_s = {V_S:.6g} m/s")
 JKR = f"hertz hz_shear {G} hz_poiss {NU} adh_model 3 adh_gamma {W}"
 for ratio in (0.8, 1.5, 3.0):
     v = ratio * V_S
-    rows = run(deck(JKR, R + 1e-6, -v, 2e-6, 25000)).thermo
+    rows = run_backends(chk, deck(JKR, R + 1e-6, -v, 2e-6, 25000), KOKKOS, f"wall JKR impact at {ratio} v_s").thermo
     end = rows[-1]
     if ratio < 1:
         chk.true(end["v_gap"] < 1e-4 and end["v_fz"] != 0.0, f"wall, v = {ratio} v_s: the ball stays attached "
@@ -79,7 +83,8 @@ for ratio in (0.8, 1.5, 3.0):
 
 # energy balance of a damped JKR impact: ke + wall strain (with the adhesive potential) + dashpot +
 # plastic (with the JKR loss)
-rows = run(deck(JKR + " dp_nratio 0.05", R + 1e-6, -5 * V_S, 2e-6, 25000, energy="energy yes")).thermo
+rows = run_backends(chk, deck(JKR + " dp_nratio 0.05", R + 1e-6, -5 * V_S, 2e-6, 25000, energy="energy yes"), KOKKOS,
+                    "wall JKR energy").thermo
 total = [r["c_ke"] + r["f_wall[1]"] + r["f_wall[3]"] + r["f_wall[4]"] for r in rows]
 lost = rows[-1]["f_wall[3]"] + rows[-1]["f_wall[4]"]
 chk.close("wall JKR energy run: the ball rebounds and the loss U_c is booked (vector 4)", rows[-1]["f_wall[4]"], U_C,
@@ -94,7 +99,7 @@ for name, args, adh in (("constant", f"linear kn {KN} adh_model 1 adh_frac {frac
                          lambda gap: frac * M * g),
                         ("linear", f"linear kn {KN} adh_model 2 adh_frac 0.3 adh_dist {dist}",
                          lambda gap: 0.3 * KN * (dist - gap))):
-    rows = run(deck(args, R + gap0, speed, dt, steps, move=True)).thermo
+    rows = run_backends(chk, deck(args, R + gap0, speed, dt, steps, move=True), KOKKOS, f"wall {name} pull").thermo
     worst, n_in, n_out = 0.0, 0, 0
     for r in rows[1:]:
         gap = r["v_gap"]
@@ -109,9 +114,9 @@ for name, args, adh in (("constant", f"linear kn {KN} adh_model 1 adh_frac {frac
 # errors on the wall
 for name, args, words in (("JKR on a linear wall", "linear kn 1e4 adh_model 3 adh_gamma 0.1", ["adh_model 3", "dem/hertz"]),
                           ("negative adh_frac", "linear kn 1e4 adh_model 2 adh_frac -1", ["adh_frac", "[0, inf)"])):
-    res = run(deck(args, R + 1e-3, 0.0, 1e-5, 0), expect_error=True)
+    res = run(deck(args, R + 1e-3, 0.0, 1e-5, 0), kokkos=KOKKOS, expect_error=True)
     chk.true(clean_error_exit(res) and all(w in res.error for w in words), f"wall error, {name}: {res.error}")
-if HAVE_KOKKOS:
-    res = run(deck(JKR, R + 1e-3, 0.0, 1e-5, 0).replace("wall/dem", "wall/dem/kk"), kokkos=True, expect_error=True)
-    chk.true(clean_error_exit(res) and "not supported under Kokkos yet" in res.error, f"wall error, /kk: {res.error}")
+if HAVE_KOKKOS and not KOKKOS:    # (fix wall/dem/kk refused adhesion before; kokkos.adhesion_wall runs it)
+    res = run(deck(JKR, R + 1e-3, 0.0, 1e-5, 10).replace("wall/dem", "wall/dem/kk"), kokkos=True)
+    chk.true(res.error is None, "fix wall/dem/kk accepts adhesion")
 chk.finish()
