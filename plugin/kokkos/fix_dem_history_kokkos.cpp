@@ -21,6 +21,22 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::post_construct
   adopt_restart_data(this->lmp, this, "DEM_HISTORY");
 }
 
+// LAMMPS's newton-off pre_exchange, when an atom has more partners than maxpartner, grows the
+// partner arrays and fills them again, but through the device views it held before growing (its
+// grow_arrays refreshes them, the retry does not): the records land in the old, narrower rows,
+// spill into the next atom's, and post_neighbor reads them from there, so some contacts lose or
+// swap their history (in a settling pile on a periodic floor, the pair forces then stopped
+// summing to zero by up to 1% of the weight, LAMMPS's gran/hooke/history/kk alike). After a
+// growth, refresh the views (grow_arrays at the same size keeps the contents) and fill them again.
+template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::pre_exchange()
+{
+  const int before = this->maxpartner;
+  FixNeighHistoryKokkos<DeviceType>::pre_exchange();
+  if (this->maxpartner == before) return;
+  this->grow_arrays(this->atom->nmax);
+  FixNeighHistoryKokkos<DeviceType>::pre_exchange();
+}
+
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::write_restart(FILE *fp)
 {
   this->pre_exchange();    // the current history into the per-atom arrays that pack_restart reads

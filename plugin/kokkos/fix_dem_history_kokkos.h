@@ -19,6 +19,7 @@ class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> 
  public:
   FixDEMHistoryKokkos(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   void post_constructor() override;
+  void pre_exchange() override;
   void write_restart(FILE *fp) override;
   void restart(char *buf) override;
   int pack_restart(int i, double *buf) override;
