@@ -26,7 +26,7 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::post_construct
 // grow_arrays refreshes them, the retry does not): the records land in the old, narrower rows,
 // spill into the next atom's, and post_neighbor reads them from there, so some contacts lose or
 // swap their history (in a settling pile on a periodic floor, the pair forces then stopped
-// summing to zero by up to 1% of the weight, LAMMPS's gran/hooke/history/kk alike). After a
+// summing to zero by 1-21% of the weight, LAMMPS's gran/hooke/history/kk alike). After a
 // growth, refresh the views (grow_arrays at the same size keeps the contents) and fill them again.
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::pre_exchange()
 {
