@@ -166,10 +166,18 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     if (this->force->newton_pair) tally ? launch<HALF, 1, 1, 0>(inum, sum) : launch<HALF, 1, 0, 0>(inum, sum);
     else if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
     else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
-  } else {    // HALFTHREAD: j-side updates are atomic
+  } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
+    if constexpr (decltype(kernel)::dup_space) {
+      const int nthreads = k.token.size();
+      const int nlocal = this->atom->nlocal;
+      // grown with room to spare; new copies start at zero, which sum_thread_copies restores
+      if (k.d_dup.extent_int(0) < nthreads || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal))
+        k.d_dup = decltype(k.d_dup)("dem/kk:dup", nthreads, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
+    }
     if (this->force->newton_pair) tally ? launch<HALFTHREAD, 1, 1, 0>(inum, sum) : launch<HALFTHREAD, 1, 0, 0>(inum, sum);
     else if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
     else tally ? launch<HALFTHREAD, 0, 1, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
+    if constexpr (decltype(kernel)::dup_space) sum_thread_copies(this->atom->nlocal);
   }
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
@@ -213,6 +221,29 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
   // premise).
   using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
+}
+
+// f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
+// next step on the way (only owned atoms' rows get adds: newton pair is off)
+template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::sum_thread_copies(int nlocal)
+{
+  const auto dup = kernel.d_dup;
+  const auto f = kernel.f;
+  const auto torque = kernel.torque;
+  const int nthreads = static_cast<int>(dup.extent(0));
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nlocal), KOKKOS_LAMBDA(const int i) {
+        double s[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+        for (int t = 0; t < nthreads; t++)
+          for (int k = 0; k < 6; k++) {
+            s[k] += dup(t, 6 * i + k);
+            dup(t, 6 * i + k) = 0.0;
+          }
+        for (int k = 0; k < 3; k++) {
+          f(i, k) += s[k];
+          torque(i, k) += s[k + 3];
+        }
+      });
 }
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
@@ -343,6 +374,29 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
 
   // i's contact flags and history slots as pointers, as in the CPU loop: no index arithmetic per
   // slot (the strides are 1 on the host)
+  // the force and torque adds: into this thread's copy (dup_space), atomic (HALFTHREAD elsewhere)
+  // or plain (HALF)
+  constexpr bool DUP = NEIGHFLAG == HALFTHREAD && dup_space;
+  int thread = 0;
+  if constexpr (DUP) thread = token.acquire();
+  double *const dup = DUP ? d_dup.data() + thread * d_dup.stride(0) : nullptr;
+  auto add_force = [&](int k, const Vec3 &F, const Vec3 *T) {
+    if constexpr (DUP) {
+      double *r = dup + 6L * k;
+      r[0] += F.x;
+      r[1] += F.y;
+      r[2] += F.z;
+      if (T) {
+        r[3] += T->x;
+        r[4] += T->y;
+        r[5] += T->z;
+      }
+    } else {
+      add3<NEIGHFLAG>(f, k, F);
+      if (T) add3<NEIGHFLAG>(torque, k, *T);
+    }
+  };
+
   int *const touch_i = d_firsttouch.data() + i * d_firsttouch.stride(0);
   double *const hist_i = d_firstvalue.data() + i * d_firstvalue.stride(0);
   const auto tstride = d_firsttouch.stride(1), hstride = d_firstvalue.stride(1);
@@ -420,7 +474,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
         const Vec3 F = (-f_adh) * c.n;    // central: no torque
         any_contact = true;
         fi = fi - F;
-        if (j_owned) add3<NEIGHFLAG>(f, j, F);
+        if (j_owned) add_force(j, F, nullptr);
         if (TALLY) {
           sum.e_adhesive += w * phi;
           tally_pair<NEIGHFLAG>(sum, i, j, j_owned, phi, d, F);
@@ -470,10 +524,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       ti = ti - moment;
       tqj = tqj + moment;
     }
-    if (j_owned) {
-      add3<NEIGHFLAG>(f, j, F);
-      add3<NEIGHFLAG>(torque, j, tqj);
-    }
+    if (j_owned) add_force(j, F, &tqj);
     if (TALLY) {
       double strain = Law::strain_energy(p, h, r.kn, r.ks);
       if (rolls) strain += roll_strain;
@@ -498,10 +549,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     }
   }
 
-  if (any_contact) {
-    add3<NEIGHFLAG>(f, i, fi);
-    add3<NEIGHFLAG>(torque, i, ti);
-  }
+  if (any_contact) add_force(i, fi, &ti);
+  if constexpr (DUP) token.release(thread);
   if (n_activated | n_slip_start | n_slip_end) {
     sum.n_activated += 0.5 * n_activated;
     sum.n_slip_start += 0.5 * n_slip_start;
