@@ -99,7 +99,7 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  bool extra = false, rolling = false;
+  bool extra = false, rolling = false, plain = true;
   any_adhesion = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
@@ -124,6 +124,7 @@ template <class Style> void PairDEM<Style>::check_properties()
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
+      plain = plain && Law::is_plain(params[i][j]);
       rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
@@ -136,6 +137,7 @@ template <class Style> void PairDEM<Style>::check_properties()
                "on or off after it): set them before the first run", Style::name, size_history, slots(parts));
   history_parts = parts;
   size_history = slots(parts);
+  all_plain = plain && !any_adhesion;
 }
 
 // SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
@@ -271,6 +273,8 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
       case 7: compute_loop<true, true, true, true>(advance); break;
       default: break;
     }
+  else if (all_plain && which == 0) compute_loop<false, false, false, false, true>(advance);
+  else if (all_plain && which == 4) compute_loop<true, false, false, false, true>(advance);
   else switch (which) {
     case 0: compute_loop<false, false, false, false>(advance); break;
     case 2: compute_loop<false, true, false, false>(advance); break;
@@ -290,7 +294,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
+template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
 void PairDEM<Style>::compute_loop(bool advance)
 {
   // LAMMPS allocates its per-atom n x 3 arrays in one block (row i at [0] + 3 i), so rows are
@@ -336,6 +340,11 @@ void PairDEM<Style>::compute_loop(bool advance)
   // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
 
+  // PLAIN: every pair of types has the law's common settings, as constants (Law::plain)
+  auto params_of = [](const Params &q) -> decltype(auto) {
+    if constexpr (PLAIN) return Law::plain(q);
+    else return (q);
+  };
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
   auto loop = [&](auto advance_tag) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
@@ -379,7 +388,7 @@ void PairDEM<Style>::compute_loop(bool advance)
         touch[jj] = 1;
         double *slot = &hist_i[nh * jj];
         const bool j_owned = NEWTON || j < nlocal;
-        const Params &p = prow[type[j]];
+        const auto &p = params_of(prow[type[j]]);
         const dem::Contact c =
             dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                            row(omega, j), meff_of(i, j));

@@ -60,7 +60,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   template <bool ENERGY>
   double rolling_contact(int i, int j, bool j_owned, dem::Vec3 n, double gap, const Params &p, double fn, double *m_slot,
                          bool step, bool store, double &d_slip, double &e_slip);
-  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
+  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN = false> void compute_loop(bool advance);
 };
 
 using PairDEMLinear = PairDEM<LinearStyle>;
