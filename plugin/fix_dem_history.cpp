@@ -2,6 +2,8 @@
 #include "fix_dem_history.h"
 #include "restart_records.h"
 
+#include "dem/pfc.h"
+
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
@@ -42,15 +44,19 @@ void HistoryRestart::read(LAMMPS *lmp, const char *buf)
     lmp->error->all(FLERR, "Pair {}: {}. Continue with the pair style and settings the file was written "
                     "with, or discard the stored contact history (contacts start afresh) with "
                     "pair_style {} ... reset_history yes", layout.law, why, layout.law);
-  if (!written.same_as(layout) && lmp->comm->me == 0)
+  if (!written.same_as(layout) && lmp->comm->me == 0) {
+    const bool e_from = written.parts & dem::HIST_ENERGY, e_to = layout.parts & dem::HIST_ENERGY;
     utils::logmesg(lmp, "Pair {}: contact history of the restart file converted from {} to {} values per "
-                   "contact (per-contact energies {})\n", layout.law, written.size, layout.size,
-                   layout.size > written.size ? "start at 0" : "dropped");
+                   "contact ({})\n", layout.law, written.size, layout.size,
+                   e_from == e_to ? "the layout of this version"
+                   : e_to         ? "per-contact energies start at 0"
+                                  : "per-contact energies dropped");
+  }
 }
 
 void HistoryRestart::convert(const double *in, double *out) const
 {
-  for (int k = 0; k < layout.size; k++) out[k] = converted_value(in, written, layout, k);
+  convert_record(in, written, layout, out);
 }
 
 // ---------------------------------------------------------------------------------------------

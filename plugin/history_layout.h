@@ -36,8 +36,8 @@ struct HistoryLayout {
 // values, the per-contact energies kept or not); else what differs, for an error message.
 std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to);
 
-// Value k of layout `to` from the values `old` of layout `from` (history_mismatch is ""): the
-// PFC values first, then the per-contact energies (0 where `from` had none), then the law's own.
-double converted_value(const double *old, const HistoryLayout &from, const HistoryLayout &to, int k);
+// The record `in` of layout `from` in layout `to` (history_mismatch is ""): the PFC values, the
+// per-contact energies (0 where `from` had none), the law's own values, the rolling moment.
+void convert_record(const double *in, const HistoryLayout &from, const HistoryLayout &to, double *out);
 
 }    // namespace DEM_NS

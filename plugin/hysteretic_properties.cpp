@@ -67,6 +67,7 @@ std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, con
   if (!std::isfinite(out.kt_ratio * out.kn))
     return not_finite("kt_ratio", type_values(a, b, pair, Y_KT_RATIO), "a shear stiffness kt_ratio K_nl",
                       out.kt_ratio * out.kn);
+  if (!out.from_material) out.ku = out.kn / (out.e * out.e);    // once, not per contact
   const bool spring = out.tan.mode == dem::TAN_SPRING && out.kt_ratio > 0.0;
   return rolling_mix(a, b, pair, {Y_RR_FRIC, Y_RR_MODEL, Y_RR_DAMP}, names, spring, out.roll);
 }

@@ -24,6 +24,7 @@ struct HystParams {
   bool from_material = false;                 // K_nl = (1/(E1 L1) + 1/(E2 L2))^-1, L = 2 R (Rocky)
   double inv_emod1 = 0.0, inv_emod2 = 0.0;
   double e = 1.0;                             // restitution: K_nu = K_nl / e^2
+  double ku = 0.0;                            // K_nu = kn / e^2 computed once when not from_material (0: per contact)
   double lambda = 0.001;                      // Rocky's floor of the unloading force
   double damp = 0.0;                          // gamma_h, damping ratio of secondary loading cycles
   double kt_ratio = 0.0;                      // K_t / K_nl
@@ -33,6 +34,9 @@ struct HystParams {
 };
 
 // The history of the PFC laws plus the previous overlap, the cycle flags and the plastic work.
+// With the per-contact energies (HIST_ENERGY): the PFC values, then delta_old, flags, e_plastic.
+// Without them the plastic work is not kept and the flags share the state's slot (state + 4 flags):
+// 9 values per contact instead of 11, which every contact reads and writes each step.
 struct HystHistory : ContactHistory {
   static constexpr int size = ContactHistory::size + 3;
   static constexpr int UNLOADED = 1, SECONDARY = 2;
@@ -40,16 +44,20 @@ struct HystHistory : ContactHistory {
   int flags = 0;
   double e_plastic = 0.0;
 
-  // the law's own values are always kept (they follow the PFC ones)
-  DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + 3; }
+  DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + ((parts & HIST_ENERGY) ? 3 : 1); }
   template <class Slots> DEM_INLINE static HystHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HystHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
     const auto extra = h + ContactHistory::slots(parts);
     s.delta_old = orient * extra[0];
-    s.flags = static_cast<int>(orient * extra[1] + 0.5);
-    s.e_plastic = orient * extra[2];
+    if (parts & HIST_ENERGY) {
+      s.flags = static_cast<int>(orient * extra[1] + 0.5);
+      s.e_plastic = orient * extra[2];
+    } else {
+      s.flags = s.state >> 2;
+      s.state &= 3;
+    }
     return s;
   }
   template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
@@ -57,8 +65,12 @@ struct HystHistory : ContactHistory {
     ContactHistory::store(h, orient, parts);
     const auto extra = h + ContactHistory::slots(parts);
     extra[0] = orient * delta_old;
-    extra[1] = orient * flags;
-    extra[2] = orient * e_plastic;
+    if (parts & HIST_ENERGY) {
+      extra[1] = orient * flags;
+      extra[2] = orient * e_plastic;
+    } else {
+      h[4] = orient * (state + 4 * flags);
+    }
   }
   DEM_INLINE static bool is_vector_slot(int k, int parts = HIST_ALL)
   {
@@ -66,10 +78,21 @@ struct HystHistory : ContactHistory {
   }
 };
 
+// a if pick, else b, through their bits instead of a branch: in an enduring contact the overlap
+// grows and shrinks from step to step, so that a branch on it is mispredicted about every other
+// contact (g++ turns a plain select, even w a + (1 - w) b, into one)
+DEM_INLINE double select(bool pick, double a, double b)
+{
+  // (__builtin_bit_cast: std::bit_cast is not a device function for nvcc)
+  const unsigned long long mask = 0ull - static_cast<unsigned long long>(pick);
+  return __builtin_bit_cast(double, (__builtin_bit_cast(unsigned long long, a) & mask) |
+                                        (__builtin_bit_cast(unsigned long long, b) & ~mask));
+}
+
 DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl, double &ku)
 {
   kl = p.from_material ? 1.0 / (p.inv_emod1 / (2.0 * r1) + p.inv_emod2 / (2.0 * r2)) : p.kn;
-  ku = kl / (p.e * p.e);
+  ku = p.ku > 0.0 ? p.ku : kl / (p.e * p.e);    // (the same number: p.ku is kn / (e * e))
 }
 
 // The energy the normal spring gives back on unloading along K_nu = K_nl/e^2, and the shear
@@ -95,21 +118,19 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   const double delta = -c.gap;
   const double dd = delta - h.delta_old;
   const double f_old = -h.fn;
-  double f = f_old + ku * dd;
-  if (dd >= 0.0) f = f < kl * delta ? f : kl * delta;
-  else f = f > p.lambda * kl * delta ? f : p.lambda * kl * delta;
-  if (f < 0.0) f = 0.0;
-  if (dd < 0.0) h.flags |= HystHistory::UNLOADED;
-  else if (dd > 0.0 && (h.flags & HystHistory::UNLOADED)) h.flags |= HystHistory::SECONDARY;
+  const double f_trial = f_old + ku * dd, f_cap = kl * delta, f_floor = p.lambda * kl * delta;
+  const double f_load = f_trial < f_cap ? f_trial : f_cap, f_unload = f_trial > f_floor ? f_trial : f_floor;
+  double f = select(dd >= 0.0, f_load, f_unload);
+  f = f < 0.0 ? 0.0 : f;
+  const int unloading = dd < 0.0, reloading = dd > 0.0;
+  h.flags |= unloading * HystHistory::UNLOADED + ((reloading & h.flags) & HystHistory::UNLOADED) * HystHistory::SECONDARY;
   h.fn = -f;
   h.delta_old = delta;
 
   // secondary damping, repulsive while the overlap grows; the total normal force stays >= 0
-  double fd = 0.0;
-  if ((h.flags & HystHistory::SECONDARY) && p.damp > 0.0) {
-    fd = -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn;
-    if (fd < -f) fd = -f;
-  }
+  const bool damped = (h.flags & HystHistory::SECONDARY) && p.damp > 0.0;
+  double fd = select(damped, -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn, 0.0);
+  if (fd < -f) fd = -f;
 
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, f + fd, h, r);
@@ -136,6 +157,7 @@ DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
   HystParams q;    // the defaults are the plain settings
   q.kn = p.kn;
   q.e = p.e;
+  q.ku = p.ku;
   q.lambda = p.lambda;
   q.damp = p.damp;
   q.kt_ratio = p.kt_ratio;
