@@ -168,7 +168,8 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     if constexpr (decltype(kernel)::dup_space) {
-      const int nthreads = k.token.size();
+      // one copy per thread of the pool (UniqueToken::size() may count all the hardware threads)
+      const int nthreads = typename DeviceType::execution_space().concurrency();
       const int nlocal = this->atom->nlocal;
       // grown with room to spare; new copies start at zero, which sum_thread_copies restores
       if (k.d_dup.extent_int(0) < nthreads || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal))

@@ -162,11 +162,12 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   ~PairDEMKokkos() override;
   void compute(int eflag, int vflag) override;
   void init_style() override;
+  // public only because nvcc refuses a device lambda in a protected member function
+  void sum_thread_copies(int nlocal);
 
  protected:
   std::string history_fix_style() const override;
   template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
-  void sum_thread_copies(int nlocal);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
