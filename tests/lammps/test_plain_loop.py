@@ -6,11 +6,14 @@ coefficient, the linear shear spring, no reference gap, no shear dashpot or dash
 rolling resistance or adhesion), the CPU styles run a loop in which those settings are constants.
 `energy yes` takes the general loop on every step (the one that books the dissipation), so a
 settling pile run with `energy no` and with `energy yes` must end in the same state, bit for bit:
-the two loops make the same operations. The pile (pile.py) goes through activations, sliding
+the two loops make the same operations. The styles take that loop only while most neighbours touch
+(PairDEM::compute), so the pile settles with a thin neighbour skin, and the test checks that most
+neighbour pairs touch at the end. The pile (pile.py) goes through activations, sliding
 and separations; the test checks that it did.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -22,13 +25,31 @@ from pile import pile_deck  # noqa: E402
 PLAIN = {"linear": "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3",
          "hertz": "* * hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_alpha 0.25",
          "hysteretic": "* * kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 hys_damp 0.3"}
-STEPS = 4000
+STEPS = 12000
+
+
+# the pair styles take the loop for the common settings once most neighbours touch: the pile settles
+# with a thin neighbour skin (1 % of the radius), so that it does after the grains have landed
+DENSE = """
+compute contacts all contact/atom
+compute touching all reduce sum c_contacts
+variable touching equal c_touching/2
+run 0 post no
+print "@ touching ${touching}"
+"""
 
 
 def final_state(law, energy):
     style = f"dem/{law}" + (" energy yes" if energy else "")
-    res = run(pile_deck(style, PLAIN[law], steps=STEPS, dump="final.dump", thermo_every=1000))
+    deck = pile_deck(style, PLAIN[law], steps=STEPS, dump="final.dump", thermo_every=1000)
+    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE)
     return res, read_dump(os.path.join(res.workdir, "final.dump"))
+
+
+def neighbours(res):
+    """The half list's pairs, from the last run's summary."""
+    found = re.findall(r"^Total # of neighbors = (\d+)", res.output, re.M)
+    return int(found[-1]) if found else 0
 
 
 def main():
@@ -42,6 +63,9 @@ def main():
         chk.true(len(a) == len(b) and differing == 0,
                  f"dem/{law}: energy no (plain loop) and energy yes (general loop) end in the same state: "
                  f"{differing} of {len(a) * len(cols)} values differ")
+        # most neighbours touch at the end, so the energy-no run took the loop for the common settings
+        touching, pairs = plain.values.get("touching", 0), neighbours(plain)
+        chk.true(2 * touching > pairs, f"dem/{law}: {touching:.0f} of {pairs} neighbour pairs touch at the end")
         # contacts were made and slid (compute pair: activations, slip starts), so that the
         # comparison goes through every branch of the step
         last = plain.thermo[-1]
