@@ -49,12 +49,13 @@ int expand(const double *in, const HistoryLayout &l, double *full)
 // The record of layout l from the full form (the inverse of expand, dropping what l does not keep).
 void compress(const double *full, const HistoryLayout &l, double *out)
 {
+  double *const record = out;
   const double *f = full;
   for (int k = 0; k < PFC_VALUES; k++) *out++ = *f++;
   for (int k = 0; k < ENERGY_VALUES; k++, f++)
     if (energy_values(l)) *out++ = *f;
   if (compact_hysteretic(l)) {
-    out[-PFC_VALUES + 4] = full[4] + 4.0 * f[1];    // state + 4 flags
+    record[4] = full[4] + 4.0 * f[1];    // state + 4 flags
     *out++ = f[0];                                   // delta_old
     f += 3;
   } else {

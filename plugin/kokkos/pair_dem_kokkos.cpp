@@ -373,8 +373,6 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   // sum is memory the compiler must assume the force updates may overwrite
   int n_activated = 0, n_slip_start = 0, n_slip_end = 0;
 
-  // i's contact flags and history slots as pointers, as in the CPU loop: no index arithmetic per
-  // slot (the strides are 1 on the host)
   // the force and torque adds: into this thread's copy (dup_space), atomic (HALFTHREAD elsewhere)
   // or plain (HALF)
   constexpr bool DUP = NEIGHFLAG == HALFTHREAD && dup_space;
@@ -398,6 +396,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     }
   };
 
+  // i's contact flags and history slots as pointers, as in the CPU loop: no index arithmetic per
+  // slot (the strides are 1 on the host)
   int *const touch_i = d_firsttouch.data() + i * d_firsttouch.stride(0);
   double *const hist_i = d_firstvalue.data() + i * d_firstvalue.stride(0);
   const auto tstride = d_firsttouch.stride(1), hstride = d_firstvalue.stride(1);
