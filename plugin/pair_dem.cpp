@@ -316,6 +316,7 @@ void PairDEM<Style>::compute_loop(bool advance)
     r[1] += b.y;
     r[2] += b.z;
   };
+
   const double *radius = atom->radius;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
@@ -325,7 +326,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int inum = list->inum;
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
-  const bool rgap = any_rgap;
+  const bool rgap = !PLAIN && any_rgap;    // (the plain settings have none)
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
   // the history layout (PairDEM::check_properties), as compile-time constants where the loop's
   // flags fix them, which frees registers: the energy values exist iff energy tracking is on (so
@@ -364,6 +365,8 @@ void PairDEM<Style>::compute_loop(bool advance)
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
+      const double mi = meff_of.mass(i);
+      const bool frozen_i = meff_of.frozen(i);
       n_neighbours += jnum;
 
       for (int jj = 0; jj < jnum; jj++) {
@@ -398,7 +401,7 @@ void PairDEM<Style>::compute_loop(bool advance)
         const auto &p = params_of(prow[type[j]]);
         const dem::Contact c =
             dem::ball_ball(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
-                           row(omega, j), meff_of(i, j));
+                           row(omega, j), meff_of.combine(mi, frozen_i, j));
         // deeper than the smaller radius (rare): coincident centres stop the run, else a warning
         if (c.gap < -std::min(ri, radius[j])) deep_contact(i, j, c.gap, rsq);
         // adhesion: the attraction f_adh (along -n on j), its potential phi; law_on: the law's

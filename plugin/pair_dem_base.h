@@ -23,15 +23,14 @@ struct EffectiveMassRule {
   const int *mask;
   int freeze_bit;
   bool arithmetic;
-  double operator()(int i, int j) const
+  double mass(int i) const { return body_mass && body_mass[i] > 0.0 ? body_mass[i] : rmass[i]; }
+  bool frozen(int i) const { return mask[i] & freeze_bit; }
+  // with the mass and the freeze flag of i looked up once (a pair loop's atom i)
+  double combine(double mi, bool frozen_i, int j) const
   {
-    double mi = rmass[i], mj = rmass[j];
-    if (body_mass) {
-      if (body_mass[i] > 0.0) mi = body_mass[i];
-      if (body_mass[j] > 0.0) mj = body_mass[j];
-    }
-    return dem::effective_mass(mi, mj, mask[i] & freeze_bit, mask[j] & freeze_bit, arithmetic);
+    return dem::effective_mass(mi, mass(j), frozen_i, frozen(j), arithmetic);
   }
+  double operator()(int i, int j) const { return combine(mass(i), frozen(i), j); }
 };
 
 // The pair loops stall on the first history loads of each atom, which the hardware does not

@@ -32,6 +32,8 @@ DEM_INLINE Contact ball_wall(Vec3 n, double dist, double r, Vec3 v, Vec3 w, Vec3
   c.meff = effective_mass(m, 0.0, false, true, false);    // m_c = m1: the wall is immovable
   c.r1 = r;
   c.r2 = INFINITY;
+  c.d = n;
+  c.dsq = 1.0;
   return c;
 }
 
