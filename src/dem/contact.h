@@ -36,9 +36,11 @@ DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Ve
                              Vec3 w2, double meff)
 {
   Contact c;
-  c.n = (1.0 / r) * d;
   c.d = d;
   c.dsq = dot(d, d);
+  // 1/r as r/r^2: the division runs alongside the square root instead of after it, on the
+  // longest chain of dependent operations of a contact (n within an ulp of d/r)
+  c.n = (r * (1.0 / c.dsq)) * d;
   c.gap = r - r1 - r2;
   c.lever1 = r1 + 0.5 * c.gap;
   c.lever2 = r2 + 0.5 * c.gap;
@@ -63,11 +65,11 @@ DEM_INLINE void contact_torques(const Contact &c, Vec3 f, Vec3 &t1, Vec3 &t2)
 // The factor |fs|/|proj| = (1 - e)^(-1/2), e = (fs.n)^2/|fs|^2, is a series in e for the small
 // turns of a step: its remainder 35/128 e^4 is below double round-off for e < 1e-4, and it saves
 // the square root (it shares the divider unit with the divisions of a contact).
-// e is computed from d = |d| n, as (fs.d)^2/(|fs|^2 |d|^2): so its division does not wait for
-// the square root and the division that make n, which shortens the longest chain of dependent
-// operations of a contact (the pair loop ran 5 % faster; bench/README.md, seventh speed round).
-// e differs from (fs.n)^2/|fs|^2 in its last bits only, which 1 + e/2 + ... (e ~ 1e-8 in a step)
-// does not see. A contact without d (dsq = 0) makes e NaN and takes the exact path below.
+// With d = |d| n (dsq = |d|^2), e is computed as (fs.d)^2/(|fs|^2 |d|^2): its division then
+// does not wait for n, which shortens the longest chain of dependent operations of a contact.
+// dem/linear's pair loop ran 5 % faster; dem/hertz's and dem/hysteretic's did not (the latter
+// 7 % slower: more values live at once), so they pass n for d (bench/README.md, seventh round).
+// A contact without d (dsq = 0) makes e NaN and takes the exact path below.
 DEM_INLINE Vec3 rotate_into_plane(Vec3 fs, Vec3 n, Vec3 d, double dsq)
 {
   const double before = dot(fs, fs);

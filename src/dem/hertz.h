@@ -235,7 +235,7 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
   const double reff = hertz_reff(c.r1, c.r2);
   hertz_normal(p, reff, delta, h.fn, r.kn);
 
-  Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
+  Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   if (p.tan.mode == TAN_MINDLIN) {
     mindlin_update<ENERGY>(p, c.n, inc, delta, reff, fn_old, fs_old, h, r);
   } else {

@@ -132,7 +132,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   double fd = select(damped, -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn, 0.0);
   if (fd < -f) fd = -f;
 
-  const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
+  const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, f + fd, h, r);
   if constexpr (ENERGY) {
     // plastic: the work of the normal spring over the step less the change of its stored energy
