@@ -316,7 +316,6 @@ void PairDEM<Style>::compute_loop(bool advance)
     r[1] += b.y;
     r[2] += b.z;
   };
-
   const double *radius = atom->radius;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
