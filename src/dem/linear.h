@@ -80,7 +80,7 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   // (6-9) shear force with Coulomb limit, (10-11) dashpots, (13-14) dissipation
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
-  const Vec3 fd = dashpot_force(p.dp, c, inc, r.kn, r.ks, 1.0, h.fn, h.slipping());
+  const Vec3 fd = dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
 }

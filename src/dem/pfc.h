@@ -112,10 +112,11 @@ DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, Contact
 // relative velocity and the gap factor (Hertz: |g_c|^alpha_d, linear: 1), which comes squared
 // (scale2) so that it joins the square root; the no-tension normal dashpot is capped so that
 // the total normal force is not tensile, the slip-cut shear dashpot is off while slipping.
-DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc, double kn,
+// root_n = sqrt(m_c k_n scale2), from the law (dem/hertz computes it without waiting on k_n).
+DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc, double root_n,
                               double ks, double scale2, double fn, bool slipping)
 {
-  double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * std::sqrt(c.meff * kn * scale2) * inc.vn : 0.0;
+  double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * root_n * inc.vn : 0.0;
   if ((d.mode & 1) && fnd > -fn) fnd = -fn;
   const Vec3 normal = (-fnd) * c.n;
   if (d.sratio == 0.0 || ((d.mode & 2) && slipping)) return normal;    // no shear dashpot (PFC's default)
