@@ -429,7 +429,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
       const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
                                               mask[j] & freeze_group_bit, arithmetic_meff);
-      return dem::ball_ball(d, dem::norm(d), ri, rj, row3(v, i), row3(v, j), row3(omega, i), row3(omega, j), meff);
+      return dem::ball_ball<Law::spin_from_d>(d, dem::norm(d), ri, rj, row3(v, i), row3(v, j), row3(omega, i), row3(omega, j), meff);
     };
 
     if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact

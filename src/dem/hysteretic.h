@@ -171,6 +171,7 @@ DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
+  static constexpr bool spin_from_d = false;    // ball_ball's form of the relative velocity (contact.h)
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static constexpr bool optional_extra = false;    // its values are always kept
