@@ -34,6 +34,7 @@ struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
+  double n_neighbours, n_touching;    // for the prefetch distance of the next step (dense)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
   double deep_overlap, deep_radius;
@@ -41,6 +42,7 @@ struct DEMSums {
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
     evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
+    n_neighbours = n_touching = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
     same_a = same_b = deep_a = deep_b = 0;
     deep_overlap = deep_radius = 0.0;
@@ -74,6 +76,8 @@ struct DEMSums {
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;
+    n_neighbours += o.n_neighbours;
+    n_touching += o.n_touching;
     if (o.same_a && !same_a) {
       same_a = o.same_a;
       same_b = o.same_b;
@@ -142,6 +146,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int arithmetic_meff = 0, track_energy = 0;
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int any_rgap = 0;            // some pair of types has a reference gap
+  int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
@@ -172,6 +177,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
+  bool dense = false;    // most neighbours touched on the last step
   bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
