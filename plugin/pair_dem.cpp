@@ -195,9 +195,9 @@ template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) con
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
   const Vec3 d{x[j][0] - x[i][0], x[j][1] - x[i][1], x[j][2] - x[i][2]};
   return dem::ball_ball<Law::spin_from_d>(d, dem::norm(d), atom->radius[i], atom->radius[j],
-                        {v[i][0], v[i][1], v[i][2]}, {v[j][0], v[j][1], v[j][2]},
-                        {omega[i][0], omega[i][1], omega[i][2]},
-                        {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
+                                          {v[i][0], v[i][1], v[i][2]}, {v[j][0], v[j][1], v[j][2]},
+                                          {omega[i][0], omega[i][1], omega[i][2]},
+                                          {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
 }
 
 // What the rolling resistance of contact (i, j) needs (dem/rolling.h); fn: the law's normal force.
@@ -402,7 +402,7 @@ void PairDEM<Style>::compute_loop(bool advance)
         const auto &p = params_of(prow[type[j]]);
         const dem::Contact c =
             dem::ball_ball<Law::spin_from_d>(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
-                           row(omega, j), meff_of.combine(mi, frozen_i, j));
+                                             row(omega, j), meff_of.combine(mi, frozen_i, j));
         // deeper than the smaller radius (rare): coincident centres stop the run, else a warning
         if (c.gap < -std::min(ri, radius[j])) deep_contact(i, j, c.gap, rsq);
         // adhesion: the attraction f_adh (along -n on j), its potential phi; law_on: the law's

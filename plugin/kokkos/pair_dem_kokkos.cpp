@@ -150,7 +150,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.freeze_group_bit = this->freeze_group_bit;
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
-  k.dense = dense ? 1 : 0;
+  k.dense = this->dense ? 1 : 0;
   k.parts = this->history_parts;
   k.eflag_global = this->eflag_global;
   k.eflag_atom = this->eflag_atom;
@@ -210,7 +210,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
-  dense = 2.0 * sum.n_touching > sum.n_neighbours;
+  this->dense = 2.0 * sum.n_touching > sum.n_neighbours;
   this->end_step_outputs();
 }
 

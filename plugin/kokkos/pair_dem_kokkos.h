@@ -177,7 +177,6 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
-  bool dense = false;    // most neighbours touched on the last step
   bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
