@@ -163,9 +163,11 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
   // adhesion has kernels of its own (newton pair on is refused at init: none for it)
   const bool adh = this->any_adhesion;
+  // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute)
+  const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
-    if (this->force->newton_pair) tally ? launch<HALF, 1, 1, 0>(inum, sum) : launch<HALF, 1, 0, 0>(inum, sum);
-    else if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
+    if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
+    else if (plain) launch<HALF, 1, 0, 0>(inum, sum);
     else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     if constexpr (decltype(kernel)::dup_space) {
@@ -173,11 +175,13 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
       const int nthreads = typename DeviceType::execution_space().concurrency();
       const int nlocal = this->atom->nlocal;
       // grown with room to spare; new copies start at zero, which sum_thread_copies restores
-      if (k.d_dup.extent_int(0) < nthreads || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal))
-        k.d_dup = decltype(k.d_dup)("dem/kk:dup", nthreads, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
+      // (the thread with token 0 adds into f and torque themselves: one copy fewer)
+      const int ncopies = nthreads > 1 ? nthreads - 1 : 1;
+      if (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal))
+        k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
-    if (this->force->newton_pair) tally ? launch<HALFTHREAD, 1, 1, 0>(inum, sum) : launch<HALFTHREAD, 1, 0, 0>(inum, sum);
-    else if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
+    if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
+    else if (plain) launch<HALFTHREAD, 1, 0, 0>(inum, sum);
     else tally ? launch<HALFTHREAD, 0, 1, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
     if constexpr (decltype(kernel)::dup_space) sum_thread_copies(this->atom->nlocal);
   }
@@ -215,14 +219,14 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 }
 
 template <class DeviceType, class Style>
-template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
 void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>>;
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
 }
 
@@ -308,6 +312,15 @@ template <class View> KOKKOS_FORCEINLINE_FUNCTION LocalView<View> local_view(con
   return LocalView<View>(v.data(), v.layout());
 }
 
+// A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
+// so that the kernel compiles the mode tests away (as PairDEM::compute_loop)
+template <class Law, int PLAIN>
+KOKKOS_FORCEINLINE_FUNCTION decltype(auto) params_of(const typename Law::Params &q)
+{
+  if constexpr (PLAIN) return Law::plain(q);
+  else return (q);
+}
+
 // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0, -F, x_i - x_j) for the pair of owned atom i
 // and j, F the force on j and d = x_j - x_i
 template <class DeviceType, class Law>
@@ -341,9 +354,9 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
 
 // One owned atom i and its half list: the body of PairDEM::compute_loop (ADH: its adhesion blocks).
 template <class DeviceType, class Law>
-template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
-    TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii, DEMSumsOf<ADH> &sum) const
+    TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>, const int ii, DEMSumsOf<ADH> &sum) const
 {
   using History = typename Law::History;
   // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
@@ -361,7 +374,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   const auto x = local_view(this->x);
   const auto radius = local_view(this->radius);
   const auto d_neighbors = local_view(this->d_neighbors);
-  const int any_rgap = this->any_rgap;
+  const int any_rgap = !PLAIN && this->any_rgap;    // (the plain settings have none)
+  const int update_history = PLAIN || this->update_history;
 
   const int i = d_ilist[ii];
   const int itype = type[i];
@@ -380,9 +394,13 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   constexpr bool DUP = NEIGHFLAG == HALFTHREAD && dup_space;
   int thread = 0;
   if constexpr (DUP) thread = token.acquire();
-  double *const dup = DUP ? d_dup.data() + thread * d_dup.stride(0) : nullptr;
+  // token 0 adds into f and torque directly: no other thread writes them during the kernel
+  double *const dup = DUP && thread > 0 ? d_dup.data() + (thread - 1) * d_dup.stride(0) : nullptr;
   auto add_force = [&](int k, const Vec3 &F, const Vec3 *T) {
-    if constexpr (DUP) {
+    if (DUP && !dup) {
+      add3<HALF>(f, k, F);
+      if (T) add3<HALF>(torque, k, *T);
+    } else if constexpr (DUP) {
       double *r = dup + 6L * k;
       r[0] += F.x;
       r[1] += F.y;
@@ -424,7 +442,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
       reach = adhesion_reach(d_adh(itype, type[j]), reach, ri + rj, touch_i[jj * tstride],
                              StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)});
     const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
-    const bool j_owned = NEWTON || j < nlocal;
+    const bool j_owned = j < nlocal;    // (newton pair is off)
     const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
 
     // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
@@ -456,7 +474,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
     touch_i[jj * tstride] = 1;
     n_touching++;
 
-    const typename Law::Params &p = d_params(itype, type[j]);
+    const auto &p = params_of<Law, PLAIN>(d_params(itype, type[j]));
     const dem::Contact c = contact();
     // deeper than the smaller radius (rare): for PairDEMKokkos::compute to report
     if (c.gap < -(ri < rj ? ri : rj)) sum.deep(tag[i], tag[j], c.gap, rsq, ri < rj ? ri : rj);

@@ -23,8 +23,10 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
               "the dem/*/kk styles need LAMMPS built with KOKKOS_PREC=double");
 
 // ADH: some pair of types has adhesion; its code is compiled into kernels of its own (as the CPU
-// loop's), so that the kernels without it stay as they were
-template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> struct TagDEMCompute {};
+// loop's), so that the kernels without it stay as they were. PLAIN: every pair of types has the
+// law's common settings, as constants (Law::plain), and the step advances the history (as the
+// CPU loop's PLAIN). Newton pair is always off (init_style).
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
@@ -134,10 +136,11 @@ template <class DeviceType, class Law> struct DEMKernel {
   // HALFTHREAD lists on CPU threads (LAMMPS's NeedDup): each thread adds the forces and torques
   // of its pairs into a copy of its own (row i: f 0-2, torque 3-5), which PairDEMKokkos sums into
   // f and torque after the kernel, instead of atomic adds (a lock cmpxchg loop per component,
-  // which kept two threads at 1.1-1.2x the speed of one). On a GPU the adds stay atomic.
+  // which kept two threads at 1.1-1.2x the speed of one). The thread holding token 0 adds into f
+  // and torque themselves, so there is one copy fewer than threads. On a GPU the adds stay atomic.
   static constexpr bool dup_space =
       std::is_same_v<NeedDup_v<HALFTHREAD, DeviceType>, Kokkos::Experimental::ScatterDuplicated>;
-  Kokkos::View<double **, Kokkos::LayoutRight, DeviceType> d_dup;    // (thread, 6 i + k), zero between steps
+  Kokkos::View<double **, Kokkos::LayoutRight, DeviceType> d_dup;    // (token - 1, 6 i + k), zero between steps
   std::conditional_t<dup_space, Kokkos::Experimental::UniqueToken<typename DeviceType::execution_space>, int> token{};
 
   int nlocal = 0, inum = 0;
@@ -153,8 +156,8 @@ template <class DeviceType, class Law> struct DEMKernel {
   template <int NEIGHFLAG, class Sums>
   KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
-  template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH>
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, NEWTON, TALLY, ADH>, const int ii,
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>, const int ii,
                                               DEMSumsOf<ADH> &sum) const;
 };
 
@@ -172,7 +175,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int NEWTON, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
