@@ -163,7 +163,8 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
   // adhesion has kernels of its own (newton pair on is refused at init: none for it)
   const bool adh = this->any_adhesion;
-  // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute)
+  // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute); the
+  // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
     if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);

@@ -10,6 +10,10 @@ the two loops make the same operations. The styles take that loop only while mos
 (PairDEM::compute), so the pile settles with a thin neighbour skin, and the test checks that most
 neighbour pairs touch at the end. The pile (pile.py) goes through activations, sliding
 and separations; the test checks that it did.
+
+With --kokkos the same for the /kk styles' kernel for the common settings (PairDEMKokkos::compute's
+plain, which `energy yes` also turns off), on one thread: two sum their forces in an order that
+varies.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -39,10 +43,10 @@ print "@ touching ${touching}"
 """
 
 
-def final_state(law, energy):
+def final_state(law, energy, kokkos):
     style = f"dem/{law}" + (" energy yes" if energy else "")
     deck = pile_deck(style, PLAIN[law], steps=STEPS, dump="final.dump", thermo_every=1000)
-    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE)
+    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE, kokkos=kokkos, threads=1)
     return res, read_dump(os.path.join(res.workdir, "final.dump"))
 
 
@@ -53,24 +57,26 @@ def neighbours(res):
 
 
 def main():
+    kokkos = "--kokkos" in sys.argv
     chk = Checks()
     for law in PLAIN:
-        plain, a = final_state(law, False)
-        general, b = final_state(law, True)
-        chk.true(plain.error is None and general.error is None, f"dem/{law}: both runs finished")
+        name = f"dem/{law}" + ("/kk" if kokkos else "")
+        plain, a = final_state(law, False, kokkos)
+        general, b = final_state(law, True, kokkos)
+        chk.true(plain.error is None and general.error is None, f"{name}: both runs finished")
         cols = ("x", "y", "z", "vx", "vy", "vz", "omegax", "omegay", "omegaz")
         differing = sum(1 for i in a for c in cols if a[i][c] != b[i][c])
         chk.true(len(a) == len(b) and differing == 0,
-                 f"dem/{law}: energy no (plain loop) and energy yes (general loop) end in the same state: "
+                 f"{name}: energy no (plain loop) and energy yes (general loop) end in the same state: "
                  f"{differing} of {len(a) * len(cols)} values differ")
         # most neighbours touch at the end, so the energy-no run took the loop for the common settings
         touching, pairs = plain.values.get("touching", 0), neighbours(plain)
-        chk.true(2 * touching > pairs, f"dem/{law}: {touching:.0f} of {pairs} neighbour pairs touch at the end")
+        chk.true(2 * touching > pairs, f"{name}: {touching:.0f} of {pairs} neighbour pairs touch at the end")
         # contacts were made and slid (compute pair: activations, slip starts), so that the
         # comparison goes through every branch of the step
         last = plain.thermo[-1]
         chk.true(last["c_dem[7]"] > 1000 and last["c_dem[8]"] > 0,
-                 f"dem/{law}: {last['c_dem[7]']:.0f} activations, {last['c_dem[8]']:.0f} slip starts")
+                 f"{name}: {last['c_dem[7]']:.0f} activations, {last['c_dem[8]']:.0f} slip starts")
     chk.finish()
 
 
