@@ -295,6 +295,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
+// PLAIN: every pair of types has the law's common settings, as constants (params_of).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
@@ -347,11 +348,6 @@ void PairDEM<Style>::compute_loop(bool advance)
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
   long n_neighbours = 0, n_touching = 0;    // for the choice of the loop (compute)
 
-  // PLAIN: every pair of types has the law's common settings, as constants (Law::plain)
-  auto params_of = [](const Params &q) -> decltype(auto) {
-    if constexpr (PLAIN) return Law::plain(q);
-    else return (q);
-  };
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
   auto loop = [&](auto advance_tag) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
@@ -399,7 +395,7 @@ void PairDEM<Style>::compute_loop(bool advance)
         n_touching++;
         double *slot = &hist_i[nh * jj];
         const bool j_owned = NEWTON || j < nlocal;
-        const auto &p = params_of(prow[type[j]]);
+        const auto &p = params_of<Law, PLAIN>(prow[type[j]]);
         const dem::Contact c =
             dem::ball_ball<Law::spin_from_d>(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                                              row(omega, j), meff_of.combine(mi, frozen_i, j));

@@ -14,6 +14,15 @@
 
 namespace DEM_NS {
 
+// A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
+// so that a pair loop for which every pair of types is plain compiles the mode tests away (the CPU
+// loop and the Kokkos kernel)
+template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typename Law::Params &q)
+{
+  if constexpr (PLAIN) return Law::plain(q);
+  else return (q);
+}
+
 template <class Style> class PairDEM : public PairDEMBase {
  public:
   using Law = typename Style::Law;

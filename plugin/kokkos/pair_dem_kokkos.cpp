@@ -313,15 +313,6 @@ template <class View> KOKKOS_FORCEINLINE_FUNCTION LocalView<View> local_view(con
   return LocalView<View>(v.data(), v.layout());
 }
 
-// A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
-// so that the kernel compiles the mode tests away (as PairDEM::compute_loop)
-template <class Law, int PLAIN>
-KOKKOS_FORCEINLINE_FUNCTION decltype(auto) params_of(const typename Law::Params &q)
-{
-  if constexpr (PLAIN) return Law::plain(q);
-  else return (q);
-}
-
 // Pair::ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0, -F, x_i - x_j) for the pair of owned atom i
 // and j, F the force on j and d = x_j - x_i
 template <class DeviceType, class Law>
