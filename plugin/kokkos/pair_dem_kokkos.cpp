@@ -171,20 +171,20 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     else if (plain) launch<HALF, 1, 0, 0>(inum, sum);
     else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
+    // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
+    int ncopies = 0;
     if constexpr (decltype(kernel)::dup_space) {
       // one copy per thread of the pool (UniqueToken::size() may count all the hardware threads)
-      const int nthreads = typename DeviceType::execution_space().concurrency();
+      ncopies = typename DeviceType::execution_space().concurrency() - 1;
       const int nlocal = this->atom->nlocal;
       // grown with room to spare; new copies start at zero, which sum_thread_copies restores
-      // (the thread with token 0 adds into f and torque themselves: one copy fewer)
-      const int ncopies = nthreads > 1 ? nthreads - 1 : 1;
-      if (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal))
+      if (ncopies > 0 && (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal)))
         k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
     if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
     else if (plain) launch<HALFTHREAD, 1, 0, 0>(inum, sum);
     else tally ? launch<HALFTHREAD, 0, 1, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
-    if constexpr (decltype(kernel)::dup_space) sum_thread_copies(this->atom->nlocal);
+    if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
   }
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
