@@ -53,6 +53,19 @@ template <class View, class Table> static void upload_table(View &view, const Ta
   Kokkos::deep_copy(view, host);
 }
 
+// The rows of a LayoutRight n x 3 view (CPU threads; x everywhere) lie 3 apart, as Kokkos lays out
+// a view made without padding: row3 and add3 (below) take that as a constant, without multiplying
+// by a stride read from the view per row, and compute checks it once per step.
+template <class View> KOKKOS_FORCEINLINE_FUNCTION long row_stride(const View &view)
+{
+  if constexpr (std::is_same_v<typename View::array_layout, Kokkos::LayoutRight>) return 3;
+  else return view.stride(0);
+}
+template <class View> static bool rows_as_expected(const View &view)
+{
+  return static_cast<long>(view.stride(0)) == row_stride(view);
+}
+
 // The base class creates the history fix under this style name (it replaces its FixDummy).
 template <class DeviceType, class Style> std::string PairDEMKokkos<DeviceType, Style>::history_fix_style() const
 {
@@ -131,6 +144,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.type = this->atomKK->k_type.template view<DeviceType>();
   k.mask = this->atomKK->k_mask.template view<DeviceType>();
   k.tag = this->atomKK->k_tag.template view<DeviceType>();
+  if (!rows_as_expected(k.x) || !rows_as_expected(k.v) || !rows_as_expected(k.omega) || !rows_as_expected(k.f) ||
+      !rows_as_expected(k.torque))
+    this->error->all(FLERR, "Pair {}: the per-atom n x 3 views have padded rows, which this style does not "
+                     "expect (a different LAMMPS build?)", this->force->pair_style);
 
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(this->list);
   k.d_neighbors = k_list->d_neighbors;
@@ -272,13 +289,13 @@ template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add_to(con
 // &view(i, 0): a random-access view's element is a value, not a reference, on a GPU.
 template <class View> KOKKOS_FORCEINLINE_FUNCTION Vec3 row3(const View &view, int i)
 {
-  const double *p = view.data() + i * static_cast<long>(view.stride(0));
+  const double *p = view.data() + i * row_stride(view);
   const long s = view.stride(1);
   return {p[0], p[s], p[2 * s]};
 }
 template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
 {
-  double *p = view.data() + i * static_cast<long>(view.stride(0));
+  double *p = view.data() + i * row_stride(view);
   const long s = view.stride(1);
   if constexpr (NEIGHFLAG == HALFTHREAD) {
     Kokkos::atomic_add(p, a.x);
@@ -372,7 +389,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   const int i = d_ilist[ii];
   const int itype = type[i];
   const double ri = radius[i];
-  const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
+  const Vec3 xi = row3(x, i);
   // most atoms have no contact: i's velocity, spin and mass are read per contact, and its force
   // and torque are only added when it has one
   bool any_contact = false;
@@ -424,7 +441,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0), dense ? 2 * nh : nh);))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
-    const Vec3 d{x(j, 0) - xi.x, x(j, 1) - xi.y, x(j, 2) - xi.z};    // x_j - x_i
+    const Vec3 d = row3(x, j) - xi;    // x_j - x_i
     const double rj = radius[j];
     // without reference gaps, neighbours that do not touch need no per-type data (as the CPU loop)
     double reach = ri + rj;

@@ -110,6 +110,8 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 {
   ContactResult r;
   const Increments inc = begin_step(c, c.gap, dt, h, r);
+  // early, as in linear_step (bench/README.md, eleventh round)
+  const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   double kl, ku;
   hysteretic_stiffness(p, c.r1, c.r2, kl, ku);
   r.kn = kl;
@@ -135,7 +137,6 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   if (damped) fd = -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn;
   if (fd < -f) fd = -f;
 
-  const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
   shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, f + fd, h, r);
   if constexpr (ENERGY) {
     // plastic: the work of the normal spring over the step less the change of its stored energy
