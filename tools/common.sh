@@ -27,8 +27,9 @@ say() { echo "[dem-bootstrap] $*" >&2; }
 in_sid() {
     local mpi_env=(--setenv OMPI_ALLOW_RUN_AS_ROOT 1 --setenv OMPI_ALLOW_RUN_AS_ROOT_CONFIRM 1
                    --setenv OMPI_MCA_rmaps_base_oversubscribe 1 --setenv PRTE_MCA_rmaps_default_mapping_policy :oversubscribe)
-    local extra=()
-    case "$PWD/" in "$DEM_REPO"/*|"$DEM_CACHE_DIR"/*) ;; *) extra=(--bind "$PWD" "$PWD") ;; esac
+    # IN_SID_BINDS: more bwrap arguments (bench/hotpath.sh binds the host's valgrind in)
+    local extra=(${IN_SID_BINDS:-})
+    case "$PWD/" in "$DEM_REPO"/*|"$DEM_CACHE_DIR"/*) ;; *) extra+=(--bind "$PWD" "$PWD") ;; esac
     bwrap --bind "$SIDROOT" / --proc /proc --dev /dev --ro-bind /sys /sys --perms 1777 --tmpfs /tmp \
         --ro-bind /etc/resolv.conf /etc/resolv.conf \
         --bind "$DEM_CACHE_DIR" "$DEM_CACHE_DIR" --bind "$DEM_REPO" "$DEM_REPO" "${extra[@]}" \
