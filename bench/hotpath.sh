@@ -10,7 +10,8 @@
 #     -k        the Kokkos plain kernel on one thread instead of the CPU loop
 #     -s STEPS  steps to profile (default 60: dem/hysteretic's contacts take the damped path
 #               once they have unloaded, which most have not after 10 steps)
-#   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR.
+#   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR. It models
+#   the generic code (DEM_ISA=generic, plugin/code_path.h): valgrind 3.19 runs no AVX-512.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -44,7 +45,7 @@ else
     function="PairDEM<DEM_NS::${style[$1]}Style>::compute_loop<false, false, false, false, true>"
 fi
 IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(command -v valgrind.bin) /usr/bin/valgrind.bin --bind $out $out" \
-    in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 \
+    in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 --setenv DEM_ISA generic \
     /usr/bin/valgrind.bin --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.out" \
     "$LAMMPS_BUILD/lmp" "${args[@]}" >"$out/lammps.log" 2>&1 || die "callgrind run failed: $out/lammps.log"
 # the Kokkos kernels of all three laws have the same name but for the law's

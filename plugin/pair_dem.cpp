@@ -279,8 +279,8 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   // dense packing it is 5-7 % faster, on the dilute chute (1 neighbour in 7 touching) 10 % slower,
   // though it executes fewer instructions there too (bench/README.md, sixth speed round). Both
   // loops give the same numbers to the last bit (test lammps.plain_loop).
-  else if (all_plain && dense && which == 0) compute_loop<false, false, false, false, true>(advance);
-  else if (all_plain && dense && which == 4) compute_loop<true, false, false, false, true>(advance);
+  else if (all_plain && dense && which == 0) plain_loop<false>(advance);
+  else if (all_plain && dense && which == 4) plain_loop<true>(advance);
   else switch (which) {
     case 0: compute_loop<false, false, false, false>(advance); break;
     case 2: compute_loop<false, true, false, false>(advance); break;
@@ -303,6 +303,33 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
 void PairDEM<Style>::compute_loop(bool advance)
+{
+  loop_body<NEWTON, TALLY, ENERGY, ADH, PLAIN>(advance);
+}
+
+template <class Style> template <bool NEWTON> void PairDEM<Style>::plain_loop(bool advance)
+{
+#if DEM_MULTIVERSION
+  if (code_path == CODE_X86_64_V4) return plain_loop_v4<NEWTON>(advance);
+  if (code_path == CODE_X86_64_V3) return plain_loop_v3<NEWTON>(advance);
+#endif
+  compute_loop<NEWTON, false, false, false, true>(advance);
+}
+
+#if DEM_MULTIVERSION
+template <class Style> template <bool NEWTON> void PairDEM<Style>::plain_loop_v3(bool advance)
+{
+  loop_body<NEWTON, false, false, false, true>(advance);
+}
+template <class Style> template <bool NEWTON> void PairDEM<Style>::plain_loop_v4(bool advance)
+{
+  loop_body<NEWTON, false, false, false, true>(advance);
+}
+#endif
+
+template <class Style>
+template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
+void PairDEM<Style>::loop_body(bool advance)
 {
   // LAMMPS allocates its per-atom n x 3 arrays in one block (row i at [0] + 3 i), so rows are
   // indexed directly, without loading a row pointer first (as LAMMPS's OPENMP styles do)
@@ -349,7 +376,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   long n_neighbours = 0, n_touching = 0;    // for the choice of the loop (compute)
 
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
-  auto loop = [&](auto advance_tag) {
+  auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
     for (int ii = 0; ii < inum; ii++) {
       const int i = ilist[ii];

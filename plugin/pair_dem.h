@@ -70,6 +70,14 @@ template <class Style> class PairDEM : public PairDEMBase {
   double rolling_contact(int i, int j, bool j_owned, dem::Vec3 n, double gap, const Params &p, double fn, double *m_slot,
                          bool step, bool store, double &d_slip, double &e_slip);
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN = false> void compute_loop(bool advance);
+  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
+  [[gnu::always_inline]] inline void loop_body(bool advance);    // compute_loop's, and the plain loops'
+  // the loop for the common settings in the version chosen at init (code_path.h)
+  template <bool NEWTON> void plain_loop(bool advance);
+#if DEM_MULTIVERSION
+  template <bool NEWTON> DEM_TARGET_V3 void plain_loop_v3(bool advance);
+  template <bool NEWTON> DEM_TARGET_V4 void plain_loop_v4(bool advance);
+#endif
 };
 
 using PairDEMLinear = PairDEM<LinearStyle>;

@@ -10,6 +10,7 @@
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
+#include "utils.h"
 #include "neighbor.h"
 #include "output.h"
 #include "update.h"
@@ -114,6 +115,10 @@ void PairDEMBase::init_style()
     error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
 
   check_properties();
+  code_path = choose_code_path(error, force->pair_style);
+  if (all_plain && !kokkosable && comm->me == 0)
+    utils::logmesg(lmp, "Pair style {}: the loop for the common settings runs its {} code (DEM_ISA)\n",
+                   force->pair_style, code_path_name(code_path));
   warned_deep = false;
   forces_computed = false;
 

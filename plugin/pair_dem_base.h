@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "atom.h"
+#include "code_path.h"
 #include "dem/pfc.h"
 #include "pair.h"
 
@@ -102,6 +103,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
   bool dense = false;              // most neighbours touched on the last step (the pair loops, /kk too)
+  CodePath code_path = CODE_GENERIC;    // the plain loop's instruction set (code_path.h), set at init
   int saved_totals = N_EXTRA;      // outputs stored in the restart file being read (older files: fewer)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when

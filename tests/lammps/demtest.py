@@ -65,8 +65,9 @@ def parse_thermo(out):
 
 
 def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, workdir=None, timeout=600,
-        suffix=True):
-    """Run an input deck (a string); fail loudly unless it ends as expected."""
+        suffix=True, env=None):
+    """Run an input deck (a string); fail loudly unless it ends as expected. env: more environment
+    variables for LAMMPS."""
     workdir = workdir or tempfile.mkdtemp(prefix="demtest-")
     with open(os.path.join(workdir, "in.test"), "w") as f:
         f.write(deck)
@@ -78,7 +79,7 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
     if ranks > 1:
         cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd
     env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
-               OMP_PROC_BIND="false")
+               OMP_PROC_BIND="false", **(env or {}))
     proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout)
     res = Result(proc.stdout + proc.stderr, proc.returncode, workdir)
     if expect_error:

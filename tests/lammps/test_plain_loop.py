@@ -14,6 +14,10 @@ and separations; the test checks that it did.
 With --kokkos the same for the /kk styles' kernel for the common settings (PairDEMKokkos::compute's
 plain, which `energy yes` also turns off), on one thread: two sum their forces in an order that
 varies.
+
+On the CPU, the loop for the common settings is compiled for several instruction sets (code_path.h):
+each that this CPU has (environment variable DEM_ISA) must end in the general loop's state, and
+the log must name the one that ran. An unknown DEM_ISA is an error naming the allowed values.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -43,11 +47,30 @@ print "@ touching ${touching}"
 """
 
 
-def final_state(law, energy, kokkos):
+ISAS = ("generic", "x86-64-v3", "x86-64-v4")
+
+
+def final_state(law, energy, kokkos, isa=None):
     style = f"dem/{law}" + (" energy yes" if energy else "")
     deck = pile_deck(style, PLAIN[law], steps=STEPS, dump="final.dump", thermo_every=1000)
-    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE, kokkos=kokkos, threads=1)
+    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE, kokkos=kokkos, threads=1,
+              env={"DEM_ISA": isa} if isa else None)
     return res, read_dump(os.path.join(res.workdir, "final.dump"))
+
+
+def isa_state(law, isa):
+    """final_state of the plain loop with DEM_ISA=isa, or None if this CPU or build lacks that code."""
+    try:
+        return final_state(law, False, False, isa)
+    except AssertionError as e:
+        if "this CPU lacks" in str(e) or "has only the generic code" in str(e):
+            return None
+        raise
+
+
+def differing_values(a, b):
+    cols = ("x", "y", "z", "vx", "vy", "vz", "omegax", "omegay", "omegaz")
+    return sum(1 for i in a for c in cols if a[i][c] != b[i][c]) + abs(len(a) - len(b)) * len(cols)
 
 
 def neighbours(res):
@@ -64,11 +87,9 @@ def main():
         plain, a = final_state(law, False, kokkos)
         general, b = final_state(law, True, kokkos)
         chk.true(plain.error is None and general.error is None, f"{name}: both runs finished")
-        cols = ("x", "y", "z", "vx", "vy", "vz", "omegax", "omegay", "omegaz")
-        differing = sum(1 for i in a for c in cols if a[i][c] != b[i][c])
-        chk.true(len(a) == len(b) and differing == 0,
-                 f"{name}: energy no (plain loop) and energy yes (general loop) end in the same state: "
-                 f"{differing} of {len(a) * len(cols)} values differ")
+        differing = differing_values(a, b)
+        chk.true(differing == 0, f"{name}: energy no (plain loop) and energy yes (general loop) end in the "
+                 f"same state: {differing} of {len(a) * 9} values differ")
         # most neighbours touch at the end, so the energy-no run took the loop for the common settings
         touching, pairs = plain.values.get("touching", 0), neighbours(plain)
         chk.true(2 * touching > pairs, f"{name}: {touching:.0f} of {pairs} neighbour pairs touch at the end")
@@ -77,6 +98,23 @@ def main():
         last = plain.thermo[-1]
         chk.true(last["c_dem[7]"] > 1000 and last["c_dem[8]"] > 0,
                  f"{name}: {last['c_dem[7]']:.0f} activations, {last['c_dem[8]']:.0f} slip starts")
+        if kokkos:
+            continue
+        for isa in ISAS:
+            got = isa_state(law, isa)
+            if got is None:
+                print(f"# {name}: this CPU or build has no {isa} code (DEM_ISA={isa} stopped with an error)")
+                chk.true(isa != "generic", f"{name}: DEM_ISA=generic runs")
+                continue
+            res, c = got
+            ran = f"runs its {isa} code" in res.output
+            chk.true(ran, f"{name}: DEM_ISA={isa}: the log says that loop ran")
+            differing = differing_values(c, b)
+            chk.true(differing == 0, f"{name}: the plain loop's {isa} code ends in the general loop's state: "
+                     f"{differing} values differ")
+    bad = run(pile_deck("dem/linear", PLAIN["linear"], steps=10), env={"DEM_ISA": "x86-64-v9"}, expect_error=True)
+    chk.true("DEM_ISA=x86-64-v9 is not one of generic, x86-64-v3, x86-64-v4" in (bad.error or ""),
+             f"an unknown DEM_ISA is an error naming the allowed values: {bad.error}")
     chk.finish()
 
 
