@@ -375,7 +375,8 @@ void PairDEM<Style>::loop_body(bool advance)
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
   long n_neighbours = 0, n_touching = 0;    // for the choice of the loop (compute)
 
-  // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
+  // ADVANCE: advance as a compile-time constant (the setup call is the only other case). Inlined,
+  // so that plain_loop_v3 and _v4 each get a copy compiled for their instruction set
   auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
     for (int ii = 0; ii < inum; ii++) {

@@ -10,10 +10,10 @@
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
-#include "utils.h"
 #include "neighbor.h"
 #include "output.h"
 #include "update.h"
+#include "utils.h"
 
 #include <algorithm>
 #include <cmath>
