@@ -37,8 +37,9 @@ mkdir -p "$logdir"
 "$REPO/tools/build" >/dev/null
 
 # name | deck | run_paired options | A | B | what B : A is | environment (in the order they run:
-# rolling resistance, MPI, noise, the other targets). The -generic rows run the plain CPU loop's
-# generic x86-64 code, which the other rows run only on CPUs without AVX2 (plugin/code_path.h).
+# rolling resistance, MPI, noise, the other targets). The -generic rows run the generic x86-64 code
+# of the loop and kernel for the common settings, which the other rows run only on CPUs without
+# AVX2 (plugin/code_path.h).
 rows=(
     "rolling-cpu|chute||dem|dem_rr|dem/linear rr_fric $mur : dem/linear, 1 core"
     "rolling-kk|chute|-t $threads|dem|dem_rr|dem/linear/kk rr_fric $mur : dem/linear/kk, $threads threads"
@@ -56,6 +57,7 @@ rows=(
     "packing-hertz|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
     "packing-cpu-generic|packing||hooke|dem|dem/linear : gran/hooke/history, 1 core, generic|DEM_ISA=generic"
     "packing-hertz-generic|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core, generic|DEM_ISA=generic"
+    "packing-kk-generic|packing|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads, generic|DEM_ISA=generic"
     "chute-hyst|chute||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
     "packing-hyst|packing||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
 )

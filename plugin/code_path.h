@@ -1,10 +1,11 @@
-// Instruction-set versions of the plain pair loops (PairDEM::plain_loop), on x86-64 with g++ >= 12:
-// the loop a dense run spends its time in is also compiled for x86-64-v3 (AVX2) and x86-64-v4
-// (AVX-512, whose 32 vector registers spare much of a contact's stack traffic: 9 % less pair time
-// on bench/in.packing), and the best version the CPU has runs unless the environment variable
-// DEM_ISA names another. Contraction into fused multiply-adds is off for that file
-// (CMakeLists.txt), so every version gives the same numbers to the last bit (test
-// lammps.plain_loop compares each with the general loop, which is never multiversioned).
+// Instruction-set versions of the pair loop for the common settings (PairDEM::plain_loop, and the
+// /kk styles' DEMKernel::atom_v3/_v4 on CPU threads), on x86-64 with g++ >= 12: the loop a dense run
+// spends its time in is also compiled for x86-64-v3 (AVX2) and x86-64-v4 (AVX-512, whose 32 vector
+// registers spare much of a contact's stack traffic: 9 % less pair time on bench/in.packing), and
+// the best version the CPU has runs unless the environment variable DEM_ISA names another.
+// Contraction into fused multiply-adds is off for those files (CMakeLists.txt), so every version
+// gives the same numbers to the last bit (tests lammps.plain_loop and kokkos.plain_loop compare
+// each with the general loop, which is never multiversioned).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 

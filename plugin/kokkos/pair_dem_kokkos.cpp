@@ -4,6 +4,7 @@
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
+#include "comm.h"
 #include "error.h"
 #include "fix.h"
 #include "fix_neigh_history_kokkos.h"
@@ -14,6 +15,7 @@
 #include "neigh_request.h"
 #include "neighbor.h"
 #include "update.h"
+#include "utils.h"
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -106,6 +108,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // per type-pair parameters, as mixed by PairDEM::check_properties, copied to the device
   upload_table(kernel.d_params, this->params, "dem/kk:params");
   adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
+
+  if (std::is_same_v<DeviceType, LMPHostType> && this->all_plain && this->comm->me == 0)
+    utils::logmesg(this->lmp, "Pair style {}: the kernel for the common settings runs its {} code (DEM_ISA)\n",
+                   this->force->pair_style, code_path_name(DEM_KK_MULTIVERSION ? this->code_path : CODE_GENERIC));
 }
 
 
@@ -185,7 +191,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
     if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
-    else if (plain) launch<HALF, 1, 0, 0>(inum, sum);
+    else if (plain) launch_plain<HALF>(inum, sum);
     else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
@@ -199,7 +205,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
         k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
     if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
-    else if (plain) launch<HALFTHREAD, 1, 0, 0>(inum, sum);
+    else if (plain) launch_plain<HALFTHREAD>(inum, sum);
     else tally ? launch<HALFTHREAD, 0, 1, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
     if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
   }
@@ -246,6 +252,20 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
   // premise).
   using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
+}
+
+// the kernel for the common settings in the version chosen at init (host threads; code_path.h)
+template <class DeviceType, class Style>
+template <int NEIGHFLAG>
+void PairDEMKokkos<DeviceType, Style>::launch_plain(int inum, DEMAdhesionSums &sum)
+{
+#if DEM_KK_MULTIVERSION
+  if constexpr (std::is_same_v<DeviceType, LMPHostType>) {
+    if (this->code_path == CODE_X86_64_V4) return launch<NEIGHFLAG, 1 + CODE_X86_64_V4, 0, 0>(inum, sum);
+    if (this->code_path == CODE_X86_64_V3) return launch<NEIGHFLAG, 1 + CODE_X86_64_V3, 0, 0>(inum, sum);
+  }
+#endif
+  launch<NEIGHFLAG, 1, 0, 0>(inum, sum);
 }
 
 // f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
@@ -362,10 +382,24 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
 }
 
 // One owned atom i and its half list: the body of PairDEM::compute_loop (ADH: its adhesion blocks).
+#if DEM_KK_MULTIVERSION
+template <class DeviceType, class Law>
+template <int NEIGHFLAG>
+void DEMKernel<DeviceType, Law>::atom_v3(const int ii, DEMSums &sum) const
+{
+  atom<NEIGHFLAG, 1, 0, 0>(ii, sum);
+}
+template <class DeviceType, class Law>
+template <int NEIGHFLAG>
+void DEMKernel<DeviceType, Law>::atom_v4(const int ii, DEMSums &sum) const
+{
+  atom<NEIGHFLAG, 1, 0, 0>(ii, sum);
+}
+#endif
+
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
-    TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>, const int ii, DEMSumsOf<ADH> &sum) const
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
 {
   using History = typename Law::History;
   // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
@@ -405,7 +439,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
   if constexpr (DUP) thread = token.acquire();
   // token 0 adds into f and torque directly: no other thread writes them during the kernel
   double *const dup = DUP && thread > 0 ? d_dup.data() + (thread - 1) * d_dup.stride(0) : nullptr;
-  auto add_force = [&](int k, const Vec3 &F, const Vec3 *T) {
+  auto add_force = [&](int k, const Vec3 &F, const Vec3 *T) DEM_LAMBDA_INLINE {
     if (DUP && !dup) {
       add3<HALF>(f, k, F);
       if (T) add3<HALF>(torque, k, *T);
@@ -456,9 +490,9 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::operator()(
 
     // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
     // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
-    auto orientation = [&]() { return tag[i] < tag[j] ? 1.0 : -1.0; };
+    auto orientation = [&]() DEM_LAMBDA_INLINE { return tag[i] < tag[j] ? 1.0 : -1.0; };
     const StridedSlots hist{hist_i + nh * jj * hstride, static_cast<long>(hstride)};    // this contact's slots
-    auto contact = [&]() {
+    auto contact = [&]() DEM_LAMBDA_INLINE {
       // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
       const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
                                               mask[j] & freeze_group_bit, arithmetic_meff);

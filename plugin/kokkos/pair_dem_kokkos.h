@@ -26,7 +26,16 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 // loop's), so that the kernels without it stay as they were. PLAIN: every pair of types has the
 // law's common settings, as constants (Law::plain), and the step advances the history (as the
 // CPU loop's PLAIN). Newton pair is always off (init_style).
+// On CPU threads the kernel for the common settings also exists for x86-64-v3 and -v4
+// (code_path.h): PLAIN = 1 + the CodePath (a call per atom into the version's copy of the body).
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH> struct TagDEMCompute {};
+#if DEM_MULTIVERSION && !defined(KOKKOS_ENABLE_CUDA) && !defined(KOKKOS_ENABLE_HIP) && !defined(KOKKOS_ENABLE_SYCL)
+#define DEM_KK_MULTIVERSION 1
+#define DEM_LAMBDA_INLINE __attribute__((always_inline))    // the body's lambdas: in each version
+#else
+#define DEM_KK_MULTIVERSION 0
+#define DEM_LAMBDA_INLINE
+#endif
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
@@ -158,7 +167,21 @@ template <class DeviceType, class Law> struct DEMKernel {
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
   KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>, const int ii,
-                                              DEMSumsOf<ADH> &sum) const;
+                                              DEMSumsOf<ADH> &sum) const
+  {
+#if DEM_KK_MULTIVERSION
+    if constexpr (PLAIN == 1 + CODE_X86_64_V3) atom_v3<NEIGHFLAG>(ii, sum);
+    else if constexpr (PLAIN == 1 + CODE_X86_64_V4) atom_v4<NEIGHFLAG>(ii, sum);
+    else
+#endif
+      atom<NEIGHFLAG, PLAIN, TALLY, ADH>(ii, sum);
+  }
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
+  KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<ADH> &sum) const;
+#if DEM_KK_MULTIVERSION
+  template <int NEIGHFLAG> [[gnu::noinline]] DEM_TARGET_V3 void atom_v3(int ii, DEMSums &sum) const;
+  template <int NEIGHFLAG> [[gnu::noinline]] DEM_TARGET_V4 void atom_v4(int ii, DEMSums &sum) const;
+#endif
 };
 
 template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
@@ -176,6 +199,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
  protected:
   std::string history_fix_style() const override;
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
+  template <int NEIGHFLAG> void launch_plain(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
