@@ -381,7 +381,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
   }
 }
 
-// One owned atom i and its half list: the body of PairDEM::compute_loop (ADH: its adhesion blocks).
+// the body below compiled for x86-64-v3 and -v4 (code_path.h)
 #if DEM_KK_MULTIVERSION
 template <class DeviceType, class Law>
 template <int NEIGHFLAG>
@@ -397,6 +397,7 @@ void DEMKernel<DeviceType, Law>::atom_v4(const int ii, DEMSums &sum) const
 }
 #endif
 
+// One owned atom i and its half list: the body of PairDEM::compute_loop (ADH: its adhesion blocks).
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
