@@ -109,9 +109,11 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   upload_table(kernel.d_params, this->params, "dem/kk:params");
   adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
 
+  // the version the kernel for the common settings runs (launch_plain): only CPU threads have others
+  if (!DEM_KK_MULTIVERSION || !std::is_same_v<DeviceType, LMPHostType>) this->code_path = CODE_GENERIC;
   if (std::is_same_v<DeviceType, LMPHostType> && this->all_plain && this->comm->me == 0)
     utils::logmesg(this->lmp, "Pair style {}: the kernel for the common settings runs its {} code (DEM_ISA)\n",
-                   this->force->pair_style, code_path_name(DEM_KK_MULTIVERSION ? this->code_path : CODE_GENERIC));
+                   this->force->pair_style, code_path_name(this->code_path));
 }
 
 
@@ -254,7 +256,7 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
 }
 
-// the kernel for the common settings in the version chosen at init (host threads; code_path.h)
+// the kernel for the common settings in the version chosen at init (init_style; code_path.h)
 template <class DeviceType, class Style>
 template <int NEIGHFLAG>
 void PairDEMKokkos<DeviceType, Style>::launch_plain(int inum, DEMAdhesionSums &sum)
