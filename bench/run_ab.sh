@@ -29,8 +29,9 @@ for k in $(seq "$pairs"); do
     [ $((k % 2)) = 0 ] && order=("$other" "$REPO")
     for side in "${order[@]}"; do
         r=$(cd "$side" && DEM_PLUGIN_BUILD="$side/build" bench/run_paired.sh "$@" 2>&1 |
-            sed -n 's/.*Pair time, median of the rounds x\([0-9.]*\).*/\1/p')
-        [ -n "$r" ] || die "run_paired.sh failed in $side"
+            sed -n 's/.*Pair time, median of the rounds x\([0-9.]*\).*/\1/p') ||
+            die "run_paired.sh $* failed in $side (run it there for its message)"
+        [ -n "$r" ] || die "run_paired.sh printed no Pair-time ratio in $side"
         name=this; [ "$side" = "$other" ] && name=other
         echo "pair $k  $name  $r"
         results+=("$name $r")
