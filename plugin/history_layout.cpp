@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "history_layout.h"
 
-#include "dem/pfc.h"
+#include "dem/hysteretic.h"
+
+#include <cmath>
 
 namespace DEM_NS {
 
@@ -14,9 +16,6 @@ int rolling_values(const HistoryLayout &l) { return (l.parts & dem::HIST_ROLLING
 // the values of the law's own after the PFC values and the energies
 int law_values(const HistoryLayout &l) { return l.size - PFC_VALUES - energy_values(l) - rolling_values(l); }
 bool is_hysteretic(const HistoryLayout &l) { return std::strcmp(l.law, "dem/hysteretic") == 0; }
-// dem/hysteretic without the energies keeps delta_old alone, its flags in the state's value (state +
-// 4 flags; dem/hysteretic.h); with them, and in files of earlier versions, delta_old, flags, e_plastic
-bool compact_hysteretic(const HistoryLayout &l) { return is_hysteretic(l) && law_values(l) == 1; }
 
 std::string describe(const HistoryLayout &l)
 {
@@ -26,20 +25,92 @@ std::string describe(const HistoryLayout &l)
   return s + ")";
 }
 
+// dem/hysteretic's values (without the rolling moment) in the forms of this and earlier versions:
+//   13 (energy yes): the PFC values and energies, delta_old, flags + 4 pending, e_plastic
+//   7 (this version, energy no): F_s, F_n, state + 4 flags + 16 pending, F^d . n, delta_old
+//   9 (2026-11-24 to 11-26, energy no): the PFC values (F^d a vector), delta_old; state + 4 flags
+//   11 (earlier, energy no): the PFC values, delta_old, flags, e_plastic
+// pending: see HystHistory (dem/hysteretic.h). Its full form (below): the 13 values with the flags
+// alone, then `pending`, so that F^d is in its slots 5-7 as a vector if pending is 0, else slot 5
+// holds what HystHistory::pending says.
+constexpr int HYST_FULL = 14, HYST_STATE = 4, HYST_FD = 5, HYST_DELTA = 10, HYST_FLAGS = 11, HYST_PENDING = 13;
+
+int hysteretic_values(const HistoryLayout &l) { return l.size - rolling_values(l); }
+bool hysteretic_form_known(const HistoryLayout &l)
+{
+  const int n = hysteretic_values(l);
+  return (l.parts & dem::HIST_ENERGY) ? n == 13 : (n == 7 || n == 9 || n == 11);
+}
+
+void expand_hysteretic(const double *in, const HistoryLayout &l, double *full)
+{
+  for (int k = 0; k < HYST_FULL; k++) full[k] = 0.0;
+  for (int k = 0; k < 4; k++) full[k] = in[k];    // F_s, F_n
+  const int n = hysteretic_values(l);
+  if (n == 7) {
+    const int state = static_cast<int>(in[4] + 0.5);
+    full[HYST_STATE] = state & 3;
+    full[HYST_FLAGS] = (state >> 2) & 3;
+    const int pending = state >> 4;
+    // F^d . n is kept as such (pending 1) for the 13 values, which need the vector
+    full[HYST_PENDING] = pending ? pending : dem::HystHistory::PENDING_VECTOR;
+    full[HYST_FD] = in[5];
+    full[HYST_DELTA] = in[6];
+  } else {
+    for (int k = 4; k < PFC_VALUES; k++) full[k] = in[k];
+    if (n == 9) {
+      const int state = static_cast<int>(in[4] + 0.5);
+      full[HYST_STATE] = state & 3;
+      full[HYST_FLAGS] = state >> 2;
+      full[HYST_DELTA] = in[8];
+    } else if (n == 11) {
+      for (int k = 0; k < 3; k++) full[HYST_DELTA + k] = in[8 + k];
+    } else {    // 13
+      for (int k = PFC_VALUES; k < 13; k++) full[k] = in[k];
+      const int flags = static_cast<int>(in[HYST_FLAGS] + 0.5);
+      full[HYST_FLAGS] = flags & 3;
+      full[HYST_PENDING] = flags >> 2;
+    }
+  }
+}
+
+void compress_hysteretic(const double *full, const HistoryLayout &l, double *out)
+{
+  int pending = static_cast<int>(full[HYST_PENDING] + 0.5);
+  double fd = full[HYST_FD];
+  if (l.parts & dem::HIST_ENERGY) {
+    for (int k = 0; k < 13; k++) out[k] = full[k];
+    out[HYST_FLAGS] = full[HYST_FLAGS] + 4 * pending;
+    return;
+  }
+  if (pending == 0) {    // F^d as a vector: its largest component, F^d . n when n is known
+    const double a[3] = {full[HYST_FD], full[HYST_FD + 1], full[HYST_FD + 2]};
+    int k = 0;
+    for (int m = 1; m < 3; m++)
+      if (std::fabs(a[m]) > std::fabs(a[k])) k = m;
+    fd = a[k];
+    if (fd != 0.0) pending = dem::HystHistory::PENDING_NORMAL + k;
+  } else if (pending == dem::HystHistory::PENDING_VECTOR) {
+    pending = 0;    // F^d . n is what the 7 values keep
+  }
+  for (int k = 0; k < 4; k++) out[k] = full[k];
+  out[4] = full[HYST_STATE] + 4 * full[HYST_FLAGS] + 16 * pending;
+  out[5] = fd;
+  out[6] = full[HYST_DELTA];
+}
+
 // A record in the full form: the PFC values, the energies (0 where absent), the law's values
-// (dem/hysteretic: delta_old, flags, e_plastic, with the state alone in its value), the rolling moment.
+// (dem/hysteretic: its full form), the rolling moment.
 int expand(const double *in, const HistoryLayout &l, double *full)
 {
   int n = 0;
-  for (int k = 0; k < PFC_VALUES; k++) full[n++] = *in++;
-  for (int k = 0; k < ENERGY_VALUES; k++) full[n++] = energy_values(l) ? *in++ : 0.0;
-  if (compact_hysteretic(l)) {
-    const int state_flags = static_cast<int>(full[4] + 0.5);
-    full[4] = state_flags & 3;
-    full[n++] = *in++;                // delta_old
-    full[n++] = state_flags >> 2;     // flags
-    full[n++] = 0.0;                  // e_plastic (not kept)
+  if (is_hysteretic(l)) {
+    expand_hysteretic(in, l, full);
+    in += hysteretic_values(l);
+    n = HYST_FULL;
   } else {
+    for (int k = 0; k < PFC_VALUES; k++) full[n++] = *in++;
+    for (int k = 0; k < ENERGY_VALUES; k++) full[n++] = energy_values(l) ? *in++ : 0.0;
     for (int k = 0; k < law_values(l); k++) full[n++] = *in++;
   }
   for (int k = 0; k < rolling_values(l); k++) full[n++] = *in++;
@@ -49,19 +120,16 @@ int expand(const double *in, const HistoryLayout &l, double *full)
 // The record of layout l from the full form (the inverse of expand, dropping what l does not keep).
 void compress(const double *full, const HistoryLayout &l, double *out)
 {
-  double *const record = out;
   const double *f = full;
-  for (int k = 0; k < PFC_VALUES; k++) *out++ = *f++;
-  for (int k = 0; k < ENERGY_VALUES; k++, f++)
-    if (energy_values(l)) *out++ = *f;
-  if (compact_hysteretic(l)) {
-    record[4] = full[4] + 4.0 * f[1];    // state + 4 flags
-    *out++ = f[0];                                   // delta_old
-    f += 3;
+  if (is_hysteretic(l)) {
+    compress_hysteretic(full, l, out);
+    out += hysteretic_values(l);
+    f += HYST_FULL;
   } else {
-    // the law's values of the full form: as many as any layout of the law has (3 for dem/hysteretic)
-    const int n = is_hysteretic(l) ? 3 : law_values(l);
-    for (int k = 0; k < n; k++) *out++ = *f++;
+    for (int k = 0; k < PFC_VALUES; k++) *out++ = *f++;
+    for (int k = 0; k < ENERGY_VALUES; k++, f++)
+      if (energy_values(l)) *out++ = *f;
+    for (int k = 0; k < law_values(l); k++) *out++ = *f++;
   }
   for (int k = 0; k < rolling_values(l); k++) *out++ = *f++;
 }
@@ -73,9 +141,8 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
   if (std::strcmp(from.law, to.law) != 0)
     return "the restart file holds contact history of " + describe(from) + ", which " + to.law + " cannot continue";
   const int optional = dem::HIST_EXTRA | dem::HIST_ROLLING;
-  // dem/hysteretic's own values come in two forms (compact_hysteretic), either converts
-  const bool same_law_values = is_hysteretic(from) ? law_values(from) == 1 || law_values(from) == 3
-                                                   : law_values(from) == law_values(to);
+  // dem/hysteretic's values come in several forms (expand_hysteretic), each converts
+  const bool same_law_values = is_hysteretic(from) ? hysteretic_form_known(from) : law_values(from) == law_values(to);
   if ((from.parts & optional) != (to.parts & optional) || !same_law_values)
     return "the restart file holds contact history of " + describe(from) + " and these settings need " +
         describe(to) + ": tan_mode 2 or rolling resistance (rr_fric) was switched on or off since it was written";

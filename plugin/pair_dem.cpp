@@ -467,6 +467,8 @@ void PairDEM<Style>::loop_body(bool advance)
         }
         History h = History::load(slot, 1.0, parts);    // see transfer_history
         const int state_before = h.state;
+        // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
+        const bool converted = !ADVANCE && state_before != 0 && h.complete(c.n);
         dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
         // rolling resistance, out of line: only pairs of types with it have its slots
         double roll_strain = 0.0;
@@ -480,7 +482,7 @@ void PairDEM<Style>::loop_body(bool advance)
           r.d_slip = d_slip;
           h.e_slip = e_slip;
         }
-        if (ADVANCE) h.store(slot, 1.0, parts);
+        if (ADVANCE || converted) h.store(slot, 1.0, parts);
 
         const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
         Vec3 ti, tj;
@@ -582,7 +584,8 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     fforce = -f_adh / dist;
     return 0.0;
   }
-  const History h = History::load(slots, 1.0, history_parts);
+  History h = History::load(slots, 1.0, history_parts);
+  h.complete(c.n);
 
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);

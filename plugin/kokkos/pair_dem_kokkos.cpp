@@ -556,6 +556,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
     }
     History h = History::load(hist, orient, layout);
     const int state_before = h.state;
+    // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
+    const bool converted = !update_history && state_before != 0 && h.complete(c.n);
     // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
     // dissipation is only computed with energy tracking, as in the CPU loop
     dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
@@ -584,7 +586,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
       }
       if (TALLY) roll_strain = dem::rolling_strain_energy(p.roll, in, m);
     }
-    if (update_history) h.store(hist, orient, layout);
+    if (update_history || converted) h.store(hist, orient, layout);
 
     const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
     Vec3 tqi, tqj;

@@ -34,47 +34,90 @@ struct HystParams {
 };
 
 // The history of the PFC laws plus the previous overlap, the cycle flags and the plastic work.
-// With the per-contact energies (HIST_ENERGY): the PFC values, then delta_old, flags, e_plastic.
-// Without them the plastic work is not kept and the flags share the state's slot (state + 4 flags):
-// 9 values per contact instead of 11, which every contact reads and writes each step.
+// With the per-contact energies (HIST_ENERGY), 13 values: the PFC values, then delta_old, flags,
+// e_plastic. Without them, 7 values, which every contact reads and writes each step: F_s 0-2, F_n 3,
+// state + 4 flags 4, F^d . n 5 (the dashpot force is normal, so F^d = fd_n n), delta_old 6; the
+// plastic work is not kept.
+// pending: a conversion of a restart file's dashpot force that needs the normal, which the
+// restart code does not know (plugin/history_layout.cpp); the setup pass completes it (complete()):
+// 1: fd_n holds F^d . n, to be turned into the vector (energy layout); 2 + k: fd_n holds the
+// component k of the vector F^d (the largest, so that n_k is far from 0), to be turned into F^d . n.
+// It rides in the state's value (7 values) or the flags' (13 values), 16 or 4 times it.
 struct HystHistory : ContactHistory {
   static constexpr int size = ContactHistory::size + 3;
   static constexpr int UNLOADED = 1, SECONDARY = 2;
+  static constexpr int PENDING_VECTOR = 1, PENDING_NORMAL = 2;    // (PENDING_NORMAL + k)
   double delta_old = 0.0;
   int flags = 0;
   double e_plastic = 0.0;
+  double fd_n = 0.0;          // F^d . n
+  int pending = 0;
+  bool fd_along_n = false;    // loaded from the 7 values: F^d is fd_n n (complete())
 
-  DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + ((parts & HIST_ENERGY) ? 3 : 1); }
+  DEM_INLINE static constexpr int slots(int parts) { return (parts & HIST_ENERGY) ? ContactHistory::slots(parts) + 3 : 7; }
   template <class Slots> DEM_INLINE static HystHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HystHistory s;
-    static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
-    const auto extra = h + ContactHistory::slots(parts);
-    s.delta_old = orient * extra[0];
     if (parts & HIST_ENERGY) {
-      s.flags = static_cast<int>(orient * extra[1] + 0.5);
+      static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
+      const auto extra = h + ContactHistory::slots(parts);
+      s.delta_old = orient * extra[0];
+      const int flags = static_cast<int>(orient * extra[1] + 0.5);
+      s.flags = flags & 3;
+      s.pending = flags >> 2;
       s.e_plastic = orient * extra[2];
+      if (s.pending) {    // (F^d's slots are a vector's: no orientation sign)
+        s.fd_n = s.fd.x;
+        s.fd = {0.0, 0.0, 0.0};
+      }
     } else {
-      s.flags = s.state >> 2;
-      s.state &= 3;
+      s.fs = {h[0], h[1], h[2]};
+      s.fn = orient * h[3];
+      const int state = static_cast<int>(orient * h[4] + 0.5);
+      s.state = state & 3;
+      s.flags = (state >> 2) & 3;
+      s.pending = state >> 4;
+      s.fd_n = orient * h[5];
+      s.delta_old = orient * h[6];
+      s.fd_along_n = true;
     }
     return s;
   }
   template <class Slots> DEM_INLINE void store(Slots h, double orient, int parts = HIST_ALL) const
   {
-    ContactHistory::store(h, orient, parts);
-    const auto extra = h + ContactHistory::slots(parts);
-    extra[0] = orient * delta_old;
     if (parts & HIST_ENERGY) {
-      extra[1] = orient * flags;
+      ContactHistory::store(h, orient, parts);
+      const auto extra = h + ContactHistory::slots(parts);
+      if (pending) h[5] = fd_n;
+      extra[0] = orient * delta_old;
+      extra[1] = orient * (flags + 4 * pending);
       extra[2] = orient * e_plastic;
     } else {
-      h[4] = orient * (state + 4 * flags);
+      h[0] = fs.x;
+      h[1] = fs.y;
+      h[2] = fs.z;
+      h[3] = orient * fn;
+      h[4] = orient * (state + 4 * flags + 16 * pending);
+      h[5] = orient * fd_n;
+      h[6] = orient * delta_old;
     }
   }
   DEM_INLINE static bool is_vector_slot(int k, int parts = HIST_ALL)
   {
-    return k < ContactHistory::slots(parts) && ContactHistory::is_vector_slot(k);
+    return (parts & HIST_ENERGY) ? k < ContactHistory::slots(parts) && ContactHistory::is_vector_slot(k) : k < 3;
+  }
+  // F^d as a vector along the contact's normal n (as the step left it), with any pending
+  // conversion done; true if that changed the values to store.
+  DEM_INLINE bool complete(Vec3 n)
+  {
+    const bool converted = pending != 0;
+    if (pending >= PENDING_NORMAL) {
+      const int k = pending - PENDING_NORMAL;
+      fd_n = fd_n / (k == 0 ? n.x : k == 1 ? n.y : n.z);
+    }
+    if (fd_along_n || converted) fd = fd_n * n;
+    pending = 0;
+    return converted;
   }
 };
 
@@ -128,6 +171,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   h.flags |= unloading * HystHistory::UNLOADED + ((reloading & h.flags) & HystHistory::UNLOADED) * HystHistory::SECONDARY;
   h.fn = -f;
   h.delta_old = delta;
+  h.pending = 0;
 
   // secondary damping, repulsive while the overlap grows; the total normal force stays >= 0.
   // A branch, not a select: on bench/in.packing they time alike (88 % of its contact-steps are
@@ -136,6 +180,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   double fd = 0.0;
   if (damped) fd = -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn;
   if (fd < -f) fd = -f;
+  h.fd_n = fd;
 
   shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, f + fd, h, r);
   if constexpr (ENERGY) {
@@ -185,6 +230,7 @@ struct HystereticLaw {
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)
   {
     if (h.state == 0) return hysteretic_step(p, c, dt, h);
+    h.complete(c.n);
     ContactResult r = replay_force(h, c);
     double ku;
     hysteretic_stiffness(p, c.r1, c.r2, r.kn, ku);

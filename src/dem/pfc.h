@@ -66,6 +66,9 @@ struct ContactHistory {
     }
   }
   DEM_INLINE bool slipping() const { return state == 2; }
+  // what a layout keeps implicitly, given the contact's normal n (dem/hysteretic: its dashpot
+  // force); true if that changed the values to store (a restart file's conversion)
+  DEM_INLINE bool complete(Vec3) { return false; }
   // which slots hold vector components (the ones that flip when the partner takes over)
   DEM_INLINE static bool is_vector_slot(int k, int = HIST_ALL) { return k < 3 || (k >= 5 && k < 8); }
 };
