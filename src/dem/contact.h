@@ -81,8 +81,8 @@ DEM_INLINE void contact_torques(const Contact &c, Vec3 f, Vec3 &t1, Vec3 &t2)
 // the square root (it shares the divider unit with the divisions of a contact).
 // With d = |d| n (dsq = |d|^2), e is computed as (fs.d)^2/(|fs|^2 |d|^2): its division then
 // does not wait for n, which shortens the longest chain of dependent operations of a contact.
-// dem/linear's pair loop ran 5 % faster; dem/hertz's and dem/hysteretic's did not (the latter
-// 7 % slower: more values live at once), so they pass n for d (bench/README.md, seventh round).
+// dem/linear's pair loop ran 5 % faster; dem/hertz's did not, so it passes n for d (bench/README.md,
+// seventh round); dem/hysteretic's, 7 % slower then, runs 2 % faster since it keeps 7 values (fourteenth).
 // A contact without d (dsq = 0) makes e NaN and takes the exact path below.
 DEM_INLINE Vec3 rotate_into_plane(Vec3 fs, Vec3 n, Vec3 d, double dsq)
 {

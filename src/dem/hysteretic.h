@@ -153,8 +153,8 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 {
   ContactResult r;
   const Increments inc = begin_step(c, c.gap, dt, h, r);
-  // early, as in linear_step (bench/README.md, eleventh round)
-  const Vec3 fs_old = rotate_into_plane(h.fs, c.n);
+  // early, as in linear_step (bench/README.md, eleventh round), and with d as there (fourteenth)
+  const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   double kl, ku;
   hysteretic_stiffness(p, c.r1, c.r2, kl, ku);
   r.kn = kl;
