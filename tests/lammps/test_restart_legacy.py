@@ -15,9 +15,11 @@ Read with this version, the history converts (the log says so; F^d . n is taken 
 component of the vector once the setup pass knows the normal) and 1000 more steps end in that state
 (positions to 1e-12 m, velocities to 1e-9 m/s: round-off apart the same operations). A dashpot
 force of the wrong sign at the restart step (about 1e-6 N, 1 % of a sphere's weight) makes the
-velocities differ by 6e-8 m/s and the positions by 5e-12 m (tried). The same restart with reset_history yes (contacts start afresh, flags
-lost) ends elsewhere by far more, which shows that the comparison can fail.
-"""# SPDX-License-Identifier: GPL-2.0-or-later
+velocities differ by 6e-8 m/s and the positions by 5e-12 m (tried). The same restart with
+reset_history yes (contacts start afresh, flags lost) ends elsewhere by far more, which shows that
+the comparison can fail.
+"""
+# SPDX-License-Identifier: GPL-2.0-or-later
 import os
 import shutil
 import sys
