@@ -227,10 +227,11 @@ struct HystereticLaw {
   {
     return hysteretic_step<ENERGY>(p, c, dt, h);
   }
+  // h completed along c.n by the caller (HystHistory::complete, as the pair loops do first; the
+  // walls' 13 values keep F^d as a vector)
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)
   {
     if (h.state == 0) return hysteretic_step(p, c, dt, h);
-    h.complete(c.n);
     ContactResult r = replay_force(h, c);
     double ku;
     hysteretic_stiffness(p, c.r1, c.r2, r.kn, ku);
