@@ -5,32 +5,36 @@
 # its cycles. On this shared machine, paired timings of the same code spread by +-5 %; this
 # is deterministic (a change that moves nothing gives the same number). It models neither cache
 # misses nor mispredicted branches; bench/README.md (eleventh round) compares it with timings.
-#   bench/hotpath.sh [-k] [-s STEPS] CASE
+#   bench/hotpath.sh [-k] [-i ISA] [-s STEPS] CASE
 #     CASE      dem, dem_hertz or dem_hyst (the pair files of run_paired.sh)
 #     -k        the Kokkos plain kernel on one thread instead of the CPU loop
+#     -i ISA    the CPU loop's version (DEM_ISA, plugin/code_path.h): generic (the default) or
+#               x86-64-v3; valgrind 3.19 runs no AVX-512, so not the x86-64-v4 code that runs here
 #     -s STEPS  steps to profile (default 60: dem/hysteretic's contacts take the damped path
 #               once they have unloaded, which most have not after 10 steps)
-#   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR. It models
-#   the generic code (DEM_ISA=generic, plugin/code_path.h): valgrind 3.19 runs no AVX-512.
+#   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"
 
-kk=0 steps=60
-while getopts "ks:h" opt; do
+kk=0 steps=60 isa=generic
+while getopts "ki:s:h" opt; do
     case "$opt" in
         k) kk=1 ;;
+        i) isa=$OPTARG ;;
         s) steps=$OPTARG ;;
-        *) sed -n '8,13p' "$0"; exit 2 ;;
+        *) sed -n '8,15p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '8,13p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '8,15p' "$0"; exit 2; }
 declare -A file=([dem]=pair_dem_linear.lmp [dem_hertz]=pair_dem_hertz.lmp [dem_hyst]=pair_dem_hysteretic.lmp)
 declare -A style=([dem]=Linear [dem_hertz]=Hertz [dem_hyst]=Hysteretic)
 [ -n "${file[$1]:-}" ] || die "unknown case $1 (dem, dem_hertz, dem_hyst)"
+case "$isa" in generic|x86-64-v3) ;; *) die "-i takes generic or x86-64-v3, not $isa" ;; esac
+[ $kk = 1 ] && [ $isa != generic ] && die "-k models the generic kernel only"
 for tool in valgrind.bin llvm-mca objdump; do command -v $tool >/dev/null || die "$tool not found on the host"; done
 "$REPO/tools/build" >/dev/null
 cd "$REPO"
@@ -43,9 +47,10 @@ if [ $kk = 1 ]; then
     function="exec_range<DEM_NS::TagDEMCompute<4, 1, 0, 0> >"    # HALF list, PLAIN, no tally, no adhesion
 else
     function="PairDEM<DEM_NS::${style[$1]}Style>::compute_loop<false, false, false, false, true>"
+    [ $isa = x86-64-v3 ] && function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop_v3<false>"
 fi
 IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(command -v valgrind.bin) /usr/bin/valgrind.bin --bind $out $out" \
-    in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 --setenv DEM_ISA generic \
+    in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 --setenv DEM_ISA $isa \
     /usr/bin/valgrind.bin --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.out" \
     "$LAMMPS_BUILD/lmp" "${args[@]}" >"$out/lammps.log" 2>&1 || die "callgrind run failed: $out/lammps.log"
 # the Kokkos kernels of all three laws have the same name but for the law's
@@ -53,6 +58,6 @@ IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(
                           grep "dem::${style[$1]}Law>" | head -1 | sed 's/^fn=([0-9]*) //')
 python3 "$BENCH/hotpath.py" "$out/callgrind.out" "$function" "$PLUGIN_BUILD/plugin/dem_plugin.so" >"$out/hotpath.$1.s"
 llvm-mca -mcpu=znver3 -iterations=300 "$out/hotpath.$1.s" 2>/dev/null |
-    awk -v c="$1" -v kk="$kk" '/^Instructions:/ {n = $2} /^Total Cycles:/ {
-        printf "%s%s: %d instructions, %.1f cycles per contact (llvm-mca, znver3)\n", c, kk ? " /kk" : "", n / 300, $3 / 300 }'
+    awk -v c="$1" -v kk="$kk" -v isa="$isa" '/^Instructions:/ {n = $2} /^Total Cycles:/ {
+        printf "%s%s (%s): %d instructions, %.1f cycles per contact (llvm-mca, znver3)\n", c, kk ? " /kk" : "", isa, n / 300, $3 / 300 }'
 echo "# path: $out/hotpath.$1.s"
