@@ -16,6 +16,10 @@
 #pragma once
 #include "rolling.h"
 #include "tangential.h"
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+#include <emmintrin.h>
+#endif
+#include <cmath>
 
 namespace dem {
 
@@ -132,6 +136,32 @@ DEM_INLINE double select(bool pick, double a, double b)
                                         (__builtin_bit_cast(unsigned long long, b) & ~mask));
 }
 
+// Rocky's choice (eq. 2-1, 2-2) and F >= 0: min(F_trial, f_cap) while loading (dd >= 0),
+// max(F_trial, f_floor) while unloading; f_cap = K_nl delta, f_floor = lambda f_cap.
+// With SSE2, one clamp min(max(F_trial, lo), hi) whose bounds the comparison's mask sets in the
+// vector registers: lo = 0, hi = max(f_cap, 0) while loading; lo = max(f_floor, 0), hi = +inf
+// while unloading. The same numbers (signed zeros apart), with no branch (the sign of dd changes
+// from contact to contact) and without select()'s trip through the integer registers on the
+// force's chain (bench/README.md, sixteenth round). Elsewhere (CUDA, other CPUs) with select().
+// (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
+DEM_INLINE double rocky_normal_force_select(double f_trial, double f_cap, double f_floor, double dd)
+{
+  const double f_load = f_trial < f_cap ? f_trial : f_cap, f_unload = f_trial > f_floor ? f_trial : f_floor;
+  const double f = select(dd >= 0.0, f_load, f_unload);
+  return f < 0.0 ? 0.0 : f;
+}
+DEM_INLINE double rocky_normal_force(double f_trial, double f_cap, double f_floor, double dd)
+{
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+  const __m128d zero = _mm_setzero_pd(), unloading = _mm_cmplt_sd(_mm_set_sd(dd), zero);
+  const __m128d lo = _mm_max_sd(_mm_and_pd(unloading, _mm_set_sd(f_floor)), zero);
+  const __m128d hi = _mm_max_sd(_mm_set_sd(f_cap), _mm_and_pd(unloading, _mm_set1_pd(HUGE_VAL)));
+  return _mm_cvtsd_f64(_mm_min_sd(_mm_max_sd(_mm_set_sd(f_trial), lo), hi));
+#else
+  return rocky_normal_force_select(f_trial, f_cap, f_floor, dd);
+#endif
+}
+
 DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl, double &ku)
 {
   kl = p.from_material ? 1.0 / (p.inv_emod1 / (2.0 * r1) + p.inv_emod2 / (2.0 * r2)) : p.kn;
@@ -164,9 +194,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   const double dd = delta - h.delta_old;
   const double f_old = -h.fn;
   const double f_trial = f_old + ku * dd, f_cap = kl * delta, f_floor = p.lambda * kl * delta;
-  const double f_load = f_trial < f_cap ? f_trial : f_cap, f_unload = f_trial > f_floor ? f_trial : f_floor;
-  double f = select(dd >= 0.0, f_load, f_unload);
-  f = f < 0.0 ? 0.0 : f;
+  const double f = rocky_normal_force(f_trial, f_cap, f_floor, dd);
   const int unloading = dd < 0.0, reloading = dd > 0.0;
   h.flags |= unloading * HystHistory::UNLOADED + ((reloading & h.flags) & HystHistory::UNLOADED) * HystHistory::SECONDARY;
   h.fn = -f;
