@@ -140,10 +140,10 @@ DEM_INLINE double select(bool pick, double a, double b)
 // max(F_trial, f_floor) while unloading; f_cap = K_nl delta, f_floor = lambda f_cap.
 // With SSE2, one clamp min(max(F_trial, lo), hi) whose bounds the comparison's mask sets in the
 // vector registers: lo = 0, hi = max(f_cap, 0) while loading; lo = max(f_floor, 0), hi = +inf
-// while unloading. The same numbers for finite inputs (signed zeros apart), with no branch (the sign of dd changes
-// from contact to contact) and without select()'s trip through the integer registers on the
-// force's chain (bench/README.md, sixteenth round). Elsewhere (CUDA, other CPUs) with select().
-// (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
+// while unloading. The same numbers for finite inputs (signed zeros apart), with no branch (the
+// sign of dd changes from contact to contact) and without select()'s trip through the integer
+// registers on the force's chain (bench/README.md, sixteenth round). Elsewhere (CUDA, other
+// CPUs) with select(). (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
 DEM_INLINE double rocky_normal_force_select(double f_trial, double f_cap, double f_floor, double dd)
 {
   const double f_load = f_trial < f_cap ? f_trial : f_cap, f_unload = f_trial > f_floor ? f_trial : f_floor;

@@ -29,15 +29,11 @@ TEST(HystereticForce, ClampEqualsRockysChoice)
   const double cap = 2.0, floor = 0.002;    // K_nl delta, lambda K_nl delta (lambda = 0.001)
   const double trials[] = {-1.0, -1e-300, 0.0, 1e-3, floor, 0.5, 1.999999, cap, 2.5, 1e300};
   const double changes[] = {-1e-3, -1e-300, 0.0, 1e-300, 1e-3};
-  int n = 0;
   for (double trial : trials)
-    for (double dd : changes) {
+    for (double dd : changes)
       for (Force rocky_normal_force : forms)
         EXPECT_EQ(rocky_normal_force(trial, cap, floor, dd), rocky_rule(trial, cap, floor, dd))
             << "F_trial " << trial << " dd " << dd;
-      n++;
-    }
-  EXPECT_EQ(n, 50);
   // the cases that tell the branches apart: above the cap it is the cap only while loading, below
   // the floor the floor only while unloading
   for (Force rocky_normal_force : forms) {
