@@ -99,7 +99,8 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  bool extra = false, rolling = false, plain = true;
+  bool extra = false, rolling = false, plain = true, uniform = true;
+  const Params *first = nullptr;    // the first pair of types with properties
   any_adhesion = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
@@ -125,6 +126,8 @@ template <class Style> void PairDEM<Style>::check_properties()
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
       plain = plain && Law::is_plain(params[i][j]);
+      if (!first) first = &params[i][j];
+      uniform = uniform && Law::same_plain(*first, params[i][j]);
       rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
@@ -138,6 +141,8 @@ template <class Style> void PairDEM<Style>::check_properties()
   history_parts = parts;
   size_history = slots(parts);
   all_plain = plain && !any_adhesion;
+  uniform_plain = all_plain && uniform && first;
+  if (uniform_plain) uniform_params = *first;
 }
 
 // SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
@@ -279,8 +284,8 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   // dense packing it is 5-7 % faster, on the dilute chute (1 neighbour in 7 touching) 10 % slower,
   // though it executes fewer instructions there too (bench/README.md, sixth speed round). Both
   // loops give the same numbers to the last bit (test lammps.plain_loop).
-  else if (all_plain && dense && which == 0) plain_loop<false>(advance);
-  else if (all_plain && dense && which == 4) plain_loop<true>(advance);
+  else if (all_plain && dense && which == 0) uniform_plain ? plain_loop<false, 2>(advance) : plain_loop<false, 1>(advance);
+  else if (all_plain && dense && which == 4) uniform_plain ? plain_loop<true, 2>(advance) : plain_loop<true, 1>(advance);
   else switch (which) {
     case 0: compute_loop<false, false, false, false>(advance); break;
     case 2: compute_loop<false, true, false, false>(advance); break;
@@ -295,7 +300,9 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
-// PLAIN: every pair of types has the law's common settings, as constants (params_of).
+// PLAIN: every pair of types has the law's common settings, as constants (params_of); PLAIN 2: and
+// the same constants, read once per call instead of per contact (uniform_plain: the type lookup, the
+// loads and their spills to the stack go; 2-3 % on in.packing, bench/README.md, seventeenth round).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
@@ -307,28 +314,28 @@ void PairDEM<Style>::compute_loop(bool advance)
   loop_body<NEWTON, TALLY, ENERGY, ADH, PLAIN>(advance);
 }
 
-template <class Style> template <bool NEWTON> void PairDEM<Style>::plain_loop(bool advance)
+template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop(bool advance)
 {
 #if DEM_MULTIVERSION
-  if (code_path == CODE_X86_64_V4) return plain_loop_v4<NEWTON>(advance);
-  if (code_path == CODE_X86_64_V3) return plain_loop_v3<NEWTON>(advance);
+  if (code_path == CODE_X86_64_V4) return plain_loop_v4<NEWTON, PLAIN>(advance);
+  if (code_path == CODE_X86_64_V3) return plain_loop_v3<NEWTON, PLAIN>(advance);
 #endif
-  compute_loop<NEWTON, false, false, false, true>(advance);
+  loop_body<NEWTON, false, false, false, PLAIN>(advance);
 }
 
 #if DEM_MULTIVERSION
-template <class Style> template <bool NEWTON> void PairDEM<Style>::plain_loop_v3(bool advance)
+template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop_v3(bool advance)
 {
-  loop_body<NEWTON, false, false, false, true>(advance);
+  loop_body<NEWTON, false, false, false, PLAIN>(advance);
 }
-template <class Style> template <bool NEWTON> void PairDEM<Style>::plain_loop_v4(bool advance)
+template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop_v4(bool advance)
 {
-  loop_body<NEWTON, false, false, false, true>(advance);
+  loop_body<NEWTON, false, false, false, PLAIN>(advance);
 }
 #endif
 
 template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
+template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
 void PairDEM<Style>::loop_body(bool advance)
 {
   // LAMMPS allocates its per-atom n x 3 arrays in one block (row i at [0] + 3 i), so rows are
@@ -377,6 +384,7 @@ void PairDEM<Style>::loop_body(bool advance)
 
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case). Inlined,
   // so that plain_loop_v3 and _v4 each get a copy compiled for their instruction set
+  const Params uniform = PLAIN == 2 ? Law::plain(uniform_params) : Params{};
   auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
     for (int ii = 0; ii < inum; ii++) {
@@ -423,7 +431,7 @@ void PairDEM<Style>::loop_body(bool advance)
         n_touching++;
         double *slot = &hist_i[nh * jj];
         const bool j_owned = NEWTON || j < nlocal;
-        const auto &p = params_of<Law, PLAIN>(prow[type[j]]);
+        const auto &p = PLAIN == 2 ? uniform : params_of<Law, PLAIN>(prow[type[j]]);
         const dem::Contact c =
             dem::ball_ball<Law::spin_from_d>(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                                              row(omega, j), meff_of.combine(mi, frozen_i, j));

@@ -46,6 +46,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types
   std::vector<std::vector<Properties>> props;
   std::vector<std::vector<Params>> params;    // mixed, per ordered type pair
+  Params uniform_params;                      // with uniform_plain: those of every pair of types
   // adhesion (dem/adhesion.h), kept apart from the laws' parameters: as given, and mixed
   std::vector<std::vector<AdhesionProperties>> adh_props;
   std::vector<std::vector<dem::Adhesion>> adh;
@@ -70,13 +71,14 @@ template <class Style> class PairDEM : public PairDEMBase {
   double rolling_contact(int i, int j, bool j_owned, dem::Vec3 n, double gap, const Params &p, double fn, double *m_slot,
                          bool step, bool store, double &d_slip, double &e_slip);
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN = false> void compute_loop(bool advance);
-  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
+  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
   [[gnu::always_inline]] inline void loop_body(bool advance);    // compute_loop's, and the plain loops'
-  // the loop for the common settings in the version chosen at init (code_path.h)
-  template <bool NEWTON> void plain_loop(bool advance);
+  // the loop for the common settings in the version chosen at init (code_path.h); PLAIN 1: each
+  // pair of types' constants, PLAIN 2: one set for every pair (uniform_plain)
+  template <bool NEWTON, int PLAIN> void plain_loop(bool advance);
 #if DEM_MULTIVERSION
-  template <bool NEWTON> DEM_TARGET_V3 void plain_loop_v3(bool advance);
-  template <bool NEWTON> DEM_TARGET_V4 void plain_loop_v4(bool advance);
+  template <bool NEWTON, int PLAIN> DEM_TARGET_V3 void plain_loop_v3(bool advance);
+  template <bool NEWTON, int PLAIN> DEM_TARGET_V4 void plain_loop_v4(bool advance);
 #endif
 };
 

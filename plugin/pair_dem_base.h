@@ -102,6 +102,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
+  bool uniform_plain = false;      // ... and the same constants (Law::same_plain): one set for all
   bool dense = false;              // most neighbours touched on the last step (the pair loops, /kk too)
   CodePath code_path = CODE_GENERIC;    // the plain loop's instruction set (code_path.h), set at init
   int saved_totals = N_EXTRA;      // outputs stored in the restart file being read (older files: fewer)

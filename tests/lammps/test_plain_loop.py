@@ -19,6 +19,11 @@ The loop for the common settings (and the /kk kernel for them, on CPU threads) i
 several instruction sets (code_path.h): each that this CPU has (environment variable DEM_ISA) must
 end in the general loop's state, and the log must name the one that ran. An unknown DEM_ISA is an
 error naming the allowed values.
+
+The CPU loop reads one set of constants once per step when every pair of types has the same
+(Law::same_plain), else each pair of types' own: the pile's floor (type 2) with another friction
+coefficient takes the second form, which must also end in the general loop's state, and the log
+must say which form ran.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -34,7 +39,11 @@ from pile import pile_deck  # noqa: E402
 PLAIN = {"linear": "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3",
          "hertz": "* * hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_alpha 0.25",
          "hysteretic": "* * kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 hys_damp 0.3"}
+# the floor's friction differs, so the pairs of types 1-1 and 1-2 have different constants (CPU only:
+# the /kk kernel reads each pair's constants in either case)
+TWO_SETS = {"linear": PLAIN["linear"] + "\npair_coeff 2 2 kn 2000 ks 1500 fric 0.3 dp_nratio 0.3"}
 STEPS = 12000
+UNIFORM = {True: "with one set of constants for every pair of types", False: "with the constants of each pair of types"}
 
 
 # the pair styles take the loop for the common settings once most neighbours touch: the pile settles
@@ -51,18 +60,18 @@ print "@ touching ${touching}"
 ISAS = ("generic", "x86-64-v3", "x86-64-v4")
 
 
-def final_state(law, energy, kokkos, isa=None):
+def final_state(law, coeff, energy, kokkos, isa=None):
     style = f"dem/{law}" + (" energy yes" if energy else "")
-    deck = pile_deck(style, PLAIN[law], steps=STEPS, dump="final.dump", thermo_every=1000)
+    deck = pile_deck(style, coeff, steps=STEPS, dump="final.dump", thermo_every=1000)
     res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE, kokkos=kokkos, threads=1,
               env={"DEM_ISA": isa} if isa else None)
     return res, read_dump(os.path.join(res.workdir, "final.dump"))
 
 
-def isa_state(law, isa, kokkos):
+def isa_state(law, coeff, isa, kokkos):
     """final_state of the plain loop with DEM_ISA=isa, or None if this CPU or build lacks that code."""
     try:
-        return final_state(law, False, kokkos, isa)
+        return final_state(law, coeff, False, kokkos, isa)
     except AssertionError as e:
         if "this CPU lacks" in str(e) or "has only the generic code" in str(e):
             return None
@@ -83,10 +92,15 @@ def neighbours(res):
 def main():
     kokkos = "--kokkos" in sys.argv
     chk = Checks()
-    for law in PLAIN:
-        name = f"dem/{law}" + ("/kk" if kokkos else "")
-        plain, a = final_state(law, False, kokkos)
-        general, b = final_state(law, True, kokkos)
+    cases = [(law, coeff, True) for law, coeff in PLAIN.items()]
+    if not kokkos:
+        cases += [(law, coeff, False) for law, coeff in TWO_SETS.items()]
+    for law, coeff, uniform in cases:
+        name = f"dem/{law}" + ("/kk" if kokkos else "") + ("" if uniform else ", two sets of constants")
+        plain, a = final_state(law, coeff, False, kokkos)
+        general, b = final_state(law, coeff, True, kokkos)
+        if not kokkos:
+            chk.true(UNIFORM[uniform] in plain.output, f"{name}: the log says '{UNIFORM[uniform]}'")
         chk.true(plain.error is None and general.error is None, f"{name}: both runs finished")
         differing = differing_values(a, b)
         chk.true(differing == 0, f"{name}: energy no (plain loop) and energy yes (general loop) end in the "
@@ -100,7 +114,7 @@ def main():
         chk.true(last["c_dem[7]"] > 1000 and last["c_dem[8]"] > 0,
                  f"{name}: {last['c_dem[7]']:.0f} activations, {last['c_dem[8]']:.0f} slip starts")
         for isa in ISAS:
-            got = isa_state(law, isa, kokkos)
+            got = isa_state(law, coeff, isa, kokkos)
             if got is None:
                 print(f"# {name}: this CPU or build has no {isa} code (DEM_ISA={isa} stopped with an error)")
                 chk.true(isa != "generic", f"{name}: DEM_ISA=generic runs")
