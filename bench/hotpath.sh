@@ -10,6 +10,7 @@
 #     -k        the Kokkos plain kernel on one thread instead of the CPU loop
 #     -i ISA    the CPU loop's version (DEM_ISA, plugin/code_path.h): generic (the default) or
 #               x86-64-v3; valgrind 3.19 runs no AVX-512, so not the x86-64-v4 code that runs here
+#               (nor dem_hyst's x86-64-v3 code: it stops at a VEX vmovq form it does not decode)
 #     -s STEPS  steps to profile (default 60: dem/hysteretic's contacts take the damped path
 #               once they have unloaded, which most have not after 10 steps)
 #   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR.
@@ -45,14 +46,19 @@ args=(-nocite -log none -in bench/in.packing -var steps "$steps" -var diameter 1
 if [ $kk = 1 ]; then
     args+=(-var kk /kk -k on t 1 -sf kk -pk kokkos neigh half newton off)
     function="exec_range<DEM_NS::TagDEMCompute<4, 1, 0, 0> >"    # HALF list, PLAIN, no tally, no adhesion
-else
-    function="PairDEM<DEM_NS::${style[$1]}Style>::compute_loop<false, false, false, false, true>"
-    [ $isa = x86-64-v3 ] && function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop_v3<false>"
 fi
 IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(command -v valgrind.bin) /usr/bin/valgrind.bin --bind $out $out" \
     in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 --setenv DEM_ISA $isa \
     /usr/bin/valgrind.bin --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.out" \
     "$LAMMPS_BUILD/lmp" "${args[@]}" >"$out/lammps.log" 2>&1 || die "callgrind run failed: $out/lammps.log"
+# the CPU loop: the form the log names (PairDEM::loop_body's PLAIN 2 or 1; the bench decks give the
+# pair 1-2 its own dp_nratio, so 1), in the version of the chosen instruction set
+if [ $kk = 0 ]; then
+    form=1
+    grep -q "with one set of constants for every pair of types" "$out/lammps.log" && form=2
+    function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop<false, $form>"
+    [ $isa = x86-64-v3 ] && function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop_v3<false, $form>"
+fi
 # the Kokkos kernels of all three laws have the same name but for the law's
 [ $kk = 1 ] && function=$(grep -o "^fn=([0-9]*) .*${function}.*" "$out/callgrind.out" |
                           grep "dem::${style[$1]}Law>" | head -1 | sed 's/^fn=([0-9]*) //')

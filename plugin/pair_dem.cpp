@@ -301,8 +301,8 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
 // PLAIN: every pair of types has the law's common settings, as constants (params_of); PLAIN 2: and
-// the same constants, read once per call instead of per contact (uniform_plain: the type lookup, the
-// loads and their spills to the stack go; 2-3 % on in.packing, bench/README.md, seventeenth round).
+// the same constants (uniform_plain), read without the type lookup (2-3 % less pair time on
+// in.packing with one set, bench/README.md, eighteenth round).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
@@ -382,9 +382,12 @@ void PairDEM<Style>::loop_body(bool advance)
   long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
   long n_neighbours = 0, n_touching = 0;    // for the choice of the loop (compute)
 
+  // PLAIN 2 reads the constants at each contact as PLAIN 1 does, but from this object instead of a
+  // row chosen by type[j]: a local copy made here, which the compiler keeps on the stack, ran 8 %
+  // slower than PLAIN 1 (bench/README.md, eighteenth round)
+  const Params *uniform = &uniform_params;
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case). Inlined,
   // so that plain_loop_v3 and _v4 each get a copy compiled for their instruction set
-  const Params uniform = PLAIN == 2 ? Law::plain(uniform_params) : Params{};
   auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
     for (int ii = 0; ii < inum; ii++) {
@@ -431,7 +434,7 @@ void PairDEM<Style>::loop_body(bool advance)
         n_touching++;
         double *slot = &hist_i[nh * jj];
         const bool j_owned = NEWTON || j < nlocal;
-        const auto &p = PLAIN == 2 ? uniform : params_of<Law, PLAIN>(prow[type[j]]);
+        const auto &p = params_of<Law, PLAIN>(PLAIN == 2 ? *uniform : prow[type[j]]);
         const dem::Contact c =
             dem::ball_ball<Law::spin_from_d>(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
                                              row(omega, j), meff_of.combine(mi, frozen_i, j));
