@@ -300,18 +300,19 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
-// PLAIN: every pair of types has the law's common settings, as constants (params_of); PLAIN 2: and
-// the same constants (uniform_plain), read without the type lookup (2-3 % less pair time on
-// in.packing with one set, bench/README.md, eighteenth round).
+// PLAIN (loop_body; 0 here, 1 or 2 in the plain loops): every pair of types has the law's common
+// settings, as constants (params_of); PLAIN 2: and the same constants (uniform_plain), read
+// without the type lookup (2 % less pair time on in.packing with one set, bench/README.md,
+// eighteenth round).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN>
+template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
 void PairDEM<Style>::compute_loop(bool advance)
 {
-  loop_body<NEWTON, TALLY, ENERGY, ADH, PLAIN>(advance);
+  loop_body<NEWTON, TALLY, ENERGY, ADH, 0>(advance);
 }
 
 template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop(bool advance)

@@ -70,7 +70,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   template <bool ENERGY>
   double rolling_contact(int i, int j, bool j_owned, dem::Vec3 n, double gap, const Params &p, double fn, double *m_slot,
                          bool step, bool store, double &d_slip, double &e_slip);
-  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, bool PLAIN = false> void compute_loop(bool advance);
+  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
   [[gnu::always_inline]] inline void loop_body(bool advance);    // compute_loop's, and the plain loops'
   // the loop for the common settings in the version chosen at init (code_path.h); PLAIN 1: each
