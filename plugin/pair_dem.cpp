@@ -302,7 +302,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
 // PLAIN (loop_body; 0 here, 1 or 2 in the plain loops): every pair of types has the law's common
 // settings, as constants (params_of); PLAIN 2: and the same constants (uniform_plain), read
-// without the type lookup (2 % less pair time on in.packing with one set, bench/README.md,
+// without the type lookup (2-3 % less pair time on in.packing with one set, bench/README.md,
 // eighteenth round).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
