@@ -6,6 +6,7 @@
 #include "dem/adhesion.h"
 #include "properties.h"
 
+#include <cmath>
 #include <string>
 
 namespace DEM_NS {
@@ -82,6 +83,19 @@ inline std::string adhesion_mix(const AdhesionProperties &a, const AdhesionPrope
     return "adh_frac, adh_dist and adh_g belong to adh_model 1 and 2; JKR (adh_model 3) takes adh_gamma";
   if (!(out.w > 0.0)) return "adh_model 3 (JKR) needs the surface energy adh_gamma > 0";
   return {};
+}
+
+// The reach of adhesion a beyond touching (adhesive_reach) must lie within the box (of largest
+// edge `box`): a longer one is a value out of scale, and LAMMPS cannot bin a cutoff that long.
+inline std::string check_reach(const dem::Adhesion &a, double reach, double box)
+{
+  if (std::isfinite(reach) && reach <= box) return {};
+  const std::string source = a.model == dem::ADH_JKR
+      ? "JKR's separation distance, from adh_gamma and the Hertz stiffness hz_shear or hz_emod"
+      : "adh_dist";
+  if (!std::isfinite(reach)) return "the adhesive reach (" + source + ") is not finite: check the adhesion values";
+  return "the adhesive reach " + short_number(reach) + " (" + source + ") exceeds the box's largest edge " +
+      short_number(box) + ": check the adhesion values";
 }
 
 }    // namespace DEM_NS

@@ -3,6 +3,7 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "domain.h"
 #include "error.h"
 #include "update.h"
 
@@ -15,26 +16,36 @@ TypeExtremes DEM_NS::type_extremes(LAMMPS *lmp, int groupbit)
 {
   Atom *atom = lmp->atom;
   const int n = atom->ntypes + 1;
-  std::vector<double> local(2 * n + 1, -INFINITY), all(2 * n + 1);
+  // per type: -rmin, -mmin, rmax, mmax (all maxima), then the largest speed
+  std::vector<double> local(4 * n + 1, -INFINITY), all(4 * n + 1);
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(atom->mask[i] & groupbit)) continue;
     const int t = atom->type[i];
-    local[t] = std::max(local[t], -atom->radius[i]);    // the max of the negatives: the min
+    local[t] = std::max(local[t], -atom->radius[i]);
     local[n + t] = std::max(local[n + t], -atom->rmass[i]);
+    local[2 * n + t] = std::max(local[2 * n + t], atom->radius[i]);
+    local[3 * n + t] = std::max(local[3 * n + t], atom->rmass[i]);
     const double *v = atom->v[i];
-    local[2 * n] = std::max(local[2 * n], std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+    local[4 * n] = std::max(local[4 * n], std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
   }
-  MPI_Allreduce(local.data(), all.data(), 2 * n + 1, MPI_DOUBLE, MPI_MAX, lmp->world);
+  MPI_Allreduce(local.data(), all.data(), 4 * n + 1, MPI_DOUBLE, MPI_MAX, lmp->world);
   TypeExtremes out;
-  out.rmin.assign(n, 0.0);
-  out.mmin.assign(n, 0.0);
+  for (auto *v : {&out.rmin, &out.mmin, &out.rmax, &out.mmax}) v->assign(n, 0.0);
   for (int t = 1; t < n; t++)
     if (all[t] > -INFINITY) {
       out.rmin[t] = -all[t];
       out.mmin[t] = -all[n + t];
+      out.rmax[t] = all[2 * n + t];
+      out.mmax[t] = all[3 * n + t];
     }
-  out.vmax = all[2 * n] > 0.0 ? all[2 * n] : 0.0;
+  out.vmax = all[4 * n] > 0.0 ? all[4 * n] : 0.0;
   return out;
+}
+
+double DEM_NS::box_edge(const Domain *domain)
+{
+  const double xy = std::max(domain->prd[0], domain->prd[1]);
+  return domain->dimension == 3 ? std::max(xy, domain->prd[2]) : xy;
 }
 
 std::string DEM_NS::impact_speed_note(double v, bool given, const char *default_rule)
@@ -44,10 +55,16 @@ std::string DEM_NS::impact_speed_note(double v, bool given, const char *default_
 }
 
 void DEM_NS::report_contacts(LAMMPS *lmp, const std::string &who, const std::vector<ContactRow> &rows, bool table,
-                             const std::string &speed)
+                             const std::string &speed, const char *stiffness)
 {
-  if (lmp->comm->me != 0) return;
   const double dt = lmp->update->dt;
+  // a collision shorter than a step is not integrated at all: the run can only diverge
+  for (const auto &r : rows)
+    if (r.t.tc < dt)
+      lmp->error->all(FLERR, "{}, {}: the collision time t_c = {:.4g} (k_n = {:.4g}) is shorter than the timestep "
+                      "{:.4g}: no step resolves the contact and the run diverges; check {} for these particles, "
+                      "or the timestep", who, r.between, r.t.tc, r.t.kn, dt, stiffness);
+  if (lmp->comm->me != 0) return;
   if (table) {
     std::string text = fmt::format("{} contact report (the smallest particles of each type; t_c = pi sqrt(m_c/k_n), "
                                    "k_n the stiffest normal stiffness of a head-on collision{}):\n", who, speed);

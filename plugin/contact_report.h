@@ -10,6 +10,7 @@
 #include <vector>
 
 namespace LAMMPS_NS {
+class Domain;
 class LAMMPS;
 }
 
@@ -17,13 +18,16 @@ namespace DEM_NS {
 
 constexpr double STEPS_PER_COLLISION = 10.0;    // the least number of steps per t_c the guard accepts
 
-// Per type (index 1..ntypes): the smallest radius and mass of the group's particles (0: none),
-// and the largest particle speed. Collective.
+// Per type (index 1..ntypes): the smallest and largest radius and mass of the group's particles
+// (0: none), and the largest particle speed. Collective.
 struct TypeExtremes {
-  std::vector<double> rmin, mmin;
+  std::vector<double> rmin, mmin, rmax, mmax;
   double vmax = 0.0;
 };
 TypeExtremes type_extremes(LAMMPS_NS::LAMMPS *lmp, int groupbit);
+
+// The simulation box's largest edge (of the dimensions in use): the scale no contact reach exceeds.
+double box_edge(const LAMMPS_NS::Domain *domain);
 
 struct ContactRow {
   std::string between;    // "types 1 and 2", "type 1 and the wall"
@@ -38,7 +42,9 @@ std::string impact_speed_note(double v, bool given, const char *default_rule);
 // Prints the table (table: on request) on rank 0 and warns if the timestep is too large for any
 // row, naming the worst and the largest safe timestep. who: "Pair dem/linear", "Fix w wall/dem".
 // speed: the impact speed of the Hertz rows and how it was chosen.
+// A row whose t_c is shorter than the timestep is an error naming `stiffness` (the law's stiffness
+// keywords).
 void report_contacts(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const std::vector<ContactRow> &rows,
-                     bool table, const std::string &speed);
+                     bool table, const std::string &speed, const char *stiffness);
 
 }    // namespace DEM_NS

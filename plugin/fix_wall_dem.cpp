@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
 #include "contact_report.h"
+#include "finite_probe.h"
 #include "pair_dem_base.h"
 #include "restart_records.h"
 #include "wall_ball_step.h"
@@ -102,17 +103,23 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     if (iarg + 3 > narg) error->all(FLERR, "{}: {} needs two arguments: lo hi (NULL for none)", me, ws);
     if (strcmp(arg[iarg + 1], "NULL") != 0) {
       fixed.has_lo = true;
-      fixed.lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      fixed.lo = number(me, ws + " lo", arg[iarg + 1]);
     }
     if (strcmp(arg[iarg + 2], "NULL") != 0) {
       fixed.has_hi = true;
-      fixed.hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      fixed.hi = number(me, ws + " hi", arg[iarg + 2]);
     }
     if (!fixed.has_lo && !fixed.has_hi) error->all(FLERR, "{}: {} NULL NULL defines no wall", me, ws);
     if (fixed.has_lo && fixed.has_hi && !(fixed.lo < fixed.hi))
       error->all(FLERR, "{}: {} lo = {} must be below hi = {}", me, ws, fixed.lo, fixed.hi);
     if (domain->periodicity[wallstyle])
       error->all(FLERR, "{}: cannot put a {} wall in a periodic dimension", me, ws);
+    // a lower wall above the box (an upper one below it) has every particle behind it
+    if ((fixed.has_lo && fixed.lo > domain->boxhi[wallstyle]) || (fixed.has_hi && fixed.hi < domain->boxlo[wallstyle]))
+      error->all(FLERR, "{}: {} {} = {} lies beyond the box ({} to {}): every particle would be behind the wall", me,
+                 ws, fixed.has_lo && fixed.lo > domain->boxhi[wallstyle] ? "lo" : "hi",
+                 fixed.has_lo && fixed.lo > domain->boxhi[wallstyle] ? fixed.lo : fixed.hi, domain->boxlo[wallstyle],
+                 domain->boxhi[wallstyle]);
     if (wallstyle == ZPLANE && dim == 2) error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
     nslot = nrows = 2;
     iarg += 3;
@@ -120,7 +127,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     wallstyle = ZCYLINDER;
     fixed.axis = -1;
     if (iarg + 2 > narg) error->all(FLERR, "{}: zcylinder needs its radius", me);
-    fixed.radius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    fixed.radius = number(me, "zcylinder radius", arg[iarg + 1]);
     if (!(fixed.radius > 0.0))
       error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me, fixed.radius);
     if (domain->periodicity[0] || domain->periodicity[1])
@@ -155,13 +162,13 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       if (wallstyle == MESH) error->all(FLERR, "{}: shear is for plane and cylinder walls: use surface_velocity or move for a mesh", me);
       if (axis == wallstyle || (wallstyle == ZCYLINDER && axis != 2))
         error->all(FLERR, "{}: shear must be parallel to the wall ({} is not)", me, d);
-      const double vs = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      const double vs = number(me, "shear vshear", arg[iarg + 2]);
       fixed.vshear = {axis == 0 ? vs : 0.0, axis == 1 ? vs : 0.0, axis == 2 ? vs : 0.0};
       iarg += 3;
     } else if (key == "origin") {
       if (iarg + 4 > narg) error->all(FLERR, "{}: origin needs three coordinates", me);
-      origin = {utils::numeric(FLERR, arg[iarg + 1], false, lmp), utils::numeric(FLERR, arg[iarg + 2], false, lmp),
-                utils::numeric(FLERR, arg[iarg + 3], false, lmp)};
+      origin = {number(me, "origin x", arg[iarg + 1]), number(me, "origin y", arg[iarg + 2]),
+                number(me, "origin z", arg[iarg + 3])};
       iarg += 4;
     } else if (key == "energy") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: energy needs yes or no", me);
@@ -173,8 +180,8 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       iarg += 2;
     } else if (key == "impact_speed") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: impact_speed needs a speed", me);
-      impact_speed = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-      if (!(impact_speed > 0.0) || !std::isfinite(impact_speed))
+      impact_speed = number(me, key, arg[iarg + 1]);
+      if (!(impact_speed > 0.0))
         error->all(FLERR, "{}: impact_speed = {} is out of range: allowed (0, inf)", me, arg[iarg + 1]);
       iarg += 2;
     } else if (mesh && parse_mesh_keyword(me, narg, arg, iarg)) {
@@ -219,6 +226,14 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
   // the per-atom history and Atom's callbacks come last, in register_atom_arrays: see there
 }
 
+double FixWallDEMBase::number(const std::string &me, const std::string &key, const char *text)
+{
+  double v = 0.0;
+  const std::string err = parse_value(key, text, v);
+  if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  return v;
+}
+
 // Keywords of mesh walls (after the file name): true if arg[iarg] was one (iarg moves past it).
 bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **arg, int &iarg)
 {
@@ -226,7 +241,7 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
   auto need = [&](int n, const char *what) {
     if (iarg + n >= narg) error->all(FLERR, "{}: mesh keyword {} needs {}", me, key, what);
   };
-  auto num = [&](int k) { return utils::numeric(FLERR, arg[iarg + k], false, lmp); };
+  auto num = [&](int k) { return number(me, key, arg[iarg + k]); };
   auto finite = [&](int k, const char *what) {
     const double v = num(k);
     if (!std::isfinite(v)) error->all(FLERR, "{}: mesh keyword {}: {} = {} is not a finite number", me, key, what, v);
@@ -256,10 +271,11 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     iarg += 2;
   } else if (key == "contacts") {
     need(1, "a number of contacts");
-    nslot = utils::inumeric(FLERR, arg[iarg + 1], false, lmp);
-    if (nslot < 1 || nslot > dem::MESH_MAX_CANDIDATES)
+    const double n = num(1);
+    if (!(n >= 1 && n <= dem::MESH_MAX_CANDIDATES && n == std::floor(n)))
       error->all(FLERR, "{}: mesh contacts = {} is out of range: allowed 1 to {}", me, arg[iarg + 1],
                  dem::MESH_MAX_CANDIDATES);
+    nslot = static_cast<int>(n);
     iarg += 2;
   } else if (key == "surface_velocity") {
     need(3, "a velocity vx vy vz");
@@ -375,6 +391,8 @@ void FixWallDEMBase::init()
       if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
     MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
     adh_reach = adhesive_reach(rmax_all);
+    const std::string err = check_reach(adh, adh_reach, box_edge(domain));
+    if (!err.empty()) error->all(FLERR, "Fix {} {}: {}", style, law_name, err);
   }
   warned_deep = false;
   // as for the pair styles (PairDEMBase::init_style): a reference gap is a few skins at most, and
@@ -404,6 +422,7 @@ void FixWallDEMBase::init()
       fix_rigid = fix;
     }
   consolidate();
+  check_finite();
   report_timescales();
 }
 
@@ -697,27 +716,64 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
   const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
     if (iarg + 1 >= first_wall_arg) error->all(FLERR, "{}: keyword {} needs a value", me, arg[iarg]);
-    const double v = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-    const std::string err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(adh_props, arg[iarg], v)
-                                                          : Style::set(props, arg[iarg], v);
+    double v = 0.0;
+    std::string err = parse_value(arg[iarg], arg[iarg + 1], v);
+    if (err.empty())
+      err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(adh_props, arg[iarg], v) : Style::set(props, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
   }
-  std::string err = Style::mix(props, props, WallMix<Style>::pair_part(props), domain->dimension == 2, params);
+  const std::string err = mix_wall(props, adh_props, params, adh);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  // the Kokkos variant's own checks come before its construction (create_fix_wall_dem_kokkos)
+  register_atom_arrays(wall_stride<Law>(params));
+}
+
+// The ball-wall contact's parameters and adhesion from the fix's keywords (WallMix)
+template <class Style>
+std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
+                                        dem::Adhesion &a) const
+{
+  std::string err = Style::mix(p, p, WallMix<Style>::pair_part(p), domain->dimension == 2, out);
+  if (err.empty()) err = check_v_slide_units(p, p, p, Style::v_slide_key, out.tan, update->unit_style);
+  if (!err.empty()) return err;
   constexpr AdhesionLaw adh_law = std::is_same_v<Params, dem::HertzParams> ? ADH_LAW_HERTZ
       : std::is_same_v<Params, dem::HystParams>                           ? ADH_LAW_HYSTERETIC
                                                                           : ADH_LAW_LINEAR;
   bool hertz_ok = true;
+  double estar = 0.0;
   if constexpr (adh_law == ADH_LAW_HERTZ) {
-    hertz_ok = params.alpha_h == 1.5 && params.rgap == 0.0 && params.hn_factor > 0.0;
-    adh.estar = dem::hertz_estar(params);
+    hertz_ok = out.alpha_h == 1.5 && out.rgap == 0.0 && out.hn_factor > 0.0;
+    estar = dem::hertz_estar(out);
   }
-  const double estar = adh.estar;
-  err = adhesion_mix(adh_props, adh_props, AdhesionProperties{}, adh_law, hertz_ok, adh);
-  if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
-  adh.estar = estar;
-  // the Kokkos variant's own checks come before its construction (create_fix_wall_dem_kokkos)
-  register_atom_arrays(wall_stride<Law>(params));
+  err = adhesion_mix(q, q, AdhesionProperties{}, adh_law, hertz_ok, a);
+  a.estar = estar;
+  return err;
+}
+
+// The largest particle of each type in the group gives finite forces against the wall
+// (finite_probe.h); otherwise an error names the keywords whose values overflow.
+template <class Style> void FixWallDEM<Style>::check_finite()
+{
+  const TypeExtremes x = type_extremes(lmp, groupbit);
+  for (int t = 1; t <= atom->ntypes; t++) {
+    if (!(x.rmax[t] > 0.0)) continue;
+    auto finite = [&](const Properties &tp, const AdhesionProperties &tq) {
+      Params par;
+      dem::Adhesion a;
+      return mix_wall(tp, tq, par, a).empty() && finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt,
+                                                                       box_edge(domain));
+    };
+    if (finite(props, adh_props)) continue;
+    const Properties p[3] = {props, props, props};
+    const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
+    std::string keys = overflowing_keywords(p, Style::keywords, [&](const Properties (&tp)[3]) { return finite(tp[0], adh_props); });
+    const std::string adh_keys =
+        overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&tq)[3]) { return finite(props, tq[0]); });
+    if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
+    error->all(FLERR, "Fix {} {}: {} forces that are not finite (floating-point overflow), or that move a particle "
+               "farther than the box in one step, for particles of type {} up to radius {:g} and mass {:g}", style,
+               law_name, overflow_culprits(keys), t, x.rmax[t], x.mmax[t]);
+  }
 }
 
 // one row per type of the group's particles, its smallest against the wall (contact_report.h)
@@ -734,7 +790,7 @@ template <class Style> void FixWallDEM<Style>::report_timescales()
   }
   const std::string speed =
       std::is_same_v<Params, dem::HertzParams> ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed") : "";
-  report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed);
+  report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed, Style::stiffness_keywords);
 }
 
 template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)

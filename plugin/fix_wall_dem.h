@@ -116,6 +116,9 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   virtual double adhesive_reach(double) const { return 0.0; }    // beyond touching, for radii up to rmax
   dem::Adhesion adh;    // the wall's adhesion (none by default)
   virtual void report_timescales() = 0;
+  virtual void check_finite() = 0;    // the contact's forces stay finite (finite_probe.h)
+  // the value of keyword key written as text: a finite number, else an error naming me and key
+  double number(const std::string &me, const std::string &key, const char *text);
   int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   int max_touches() const;
   bool parse_mesh_keyword(const std::string &me, int narg, char **arg, int &iarg);                         // entries find_touches may write
@@ -168,6 +171,8 @@ template <class Style> class FixWallDEM : public FixWallDEMBase {
   double positive_rgap() const override { return params.rgap > 0.0 ? params.rgap : 0.0; }
   double adhesive_reach(double rmax) const override { return dem::adhesive_reach(adh, rmax, adh.estar); }
   void report_timescales() override;
+  void check_finite() override;
+  std::string mix_wall(const Properties &p, const AdhesionProperties &q, Params &out, dem::Adhesion &a) const;
   template <bool ENERGY> void loop(bool advance);
 };
 

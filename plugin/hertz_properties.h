@@ -37,6 +37,9 @@ struct HertzStyle {
   using Params = dem::HertzParams;
   using Properties = HertzProperties;
   static constexpr const char *name = "dem/hertz";
+  static constexpr const char *const *keywords = hertz_keywords;
+  static constexpr const char *stiffness_keywords = "the stiffness hz_shear (or hz_emod)";
+  static constexpr int v_slide_key = H_V_SLIDE;
   static std::string set(Properties &p, const std::string &key, double v) { return hertz_set(p, key, v); }
   static std::string mix(const Properties &a, const Properties &b, const Properties &pair, bool dim2, Params &out)
   {

@@ -33,6 +33,9 @@ struct HystereticStyle {
   using Params = dem::HystParams;
   using Properties = HystProperties;
   static constexpr const char *name = "dem/hysteretic";
+  static constexpr const char *const *keywords = hysteretic_keywords;
+  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod) and restitution (K_nu = K_nl/e^2)";
+  static constexpr int v_slide_key = Y_V_SLIDE;
   static std::string set(Properties &p, const std::string &key, double v) { return hysteretic_set(p, key, v); }
   static std::string mix(const Properties &a, const Properties &b, const Properties &pair, bool dim2, Params &out)
   {

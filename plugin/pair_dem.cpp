@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem.h"
 #include "contact_report.h"
+#include "finite_probe.h"
 #include "pair_adhesion.h"
 
 #include "atom.h"
@@ -67,9 +68,10 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
   Properties given;
   AdhesionProperties given_adh;
   for (int iarg = 2; iarg < narg; iarg += 2) {
-    const double v = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-    const std::string err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(given_adh, arg[iarg], v)
-                                                          : Style::set(given, arg[iarg], v);
+    double v = 0.0;
+    std::string err = parse_value(arg[iarg], arg[iarg + 1], v);
+    if (err.empty())
+      err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(given_adh, arg[iarg], v) : Style::set(given, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "pair_coeff for {}: {}", Style::name, err);
   }
   auto apply = [&](int i, int j) {
@@ -95,6 +97,50 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
         if (setflag[i][i] && setflag[j][j]) setflag[i][j] = 1;
 }
 
+// A contact's parameters and adhesion from the properties of its two types and of the pair
+// (p[0] == p[1] and p[2] empty for like types; q: the same for adhesion)
+template <class Style>
+std::string PairDEM<Style>::mix_contact(const Properties (&p)[3], const AdhesionProperties (&q)[3], Params &out,
+                                        dem::Adhesion &a) const
+{
+  std::string err = Style::mix(p[0], p[1], p[2], domain->dimension == 2, out);
+  if (err.empty()) err = check_v_slide_units(p[0], p[1], p[2], Style::v_slide_key, out.tan, update->unit_style);
+  if (!err.empty()) return err;
+  bool hertz_ok = true;
+  if constexpr (adhesion_law == ADH_LAW_HERTZ) hertz_ok = out.alpha_h == 1.5 && out.rgap == 0.0 && out.hn_factor > 0.0;
+  err = adhesion_mix(q[0], q[1], q[2], adhesion_law, hertz_ok, a);
+  if (err.empty() && a.model == dem::ADH_JKR) a.estar = jkr_estar(out);
+  return err;
+}
+
+// Every pair of types that has particles gives finite forces between the largest of them (see
+// finite_probe.h); otherwise an error names the keywords whose values overflow.
+template <class Style> void PairDEM<Style>::check_finite()
+{
+  const TypeExtremes x = type_extremes(lmp, 1);
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      if (!(x.rmax[i] > 0.0 && x.rmax[j] > 0.0) || (!setflag[i][j] && !(setflag[i][i] && setflag[j][j]))) continue;
+      const Properties p[3] = {props[i][i], props[j][j], i == j ? Properties{} : props[i][j]};
+      const AdhesionProperties q[3] = {adh_props[i][i], adh_props[j][j], i == j ? AdhesionProperties{} : adh_props[i][j]};
+      auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
+        Params par;
+        dem::Adhesion a;
+        return mix_contact(tp, tq, par, a).empty() &&
+            finite_probe<Law>(par, a, x.rmax[i], x.mmax[i], x.rmax[j], x.mmax[j], update->dt, box_edge(domain));
+      };
+      if (finite(p, q)) continue;
+      std::string keys = overflowing_keywords(p, Style::keywords, [&](const Properties (&t)[3]) { return finite(t, q); });
+      const std::string adh_keys =
+          overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&t)[3]) { return finite(p, t); });
+      if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
+      error->all(FLERR, "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow), or that "
+                 "move a particle farther than the box in one step, between particles of radii {:g} and {:g} and "
+                 "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(keys), x.rmax[i], x.rmax[j], x.mmax[i],
+                 x.mmax[j]);
+    }
+}
+
 template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
@@ -111,17 +157,11 @@ template <class Style> void PairDEM<Style>::check_properties()
         adh[i][j] = adh[j][i] = dem::Adhesion{};
         continue;
       }
-      const auto &pair = i == j ? Properties{} : props[i][j];
-      const std::string err = Style::mix(props[i][i], props[j][j], pair, domain->dimension == 2, params[i][j]);
+      const Properties p[3] = {props[i][i], props[j][j], i == j ? Properties{} : props[i][j]};
+      const AdhesionProperties q[3] = {adh_props[i][i], adh_props[j][j], i == j ? AdhesionProperties{} : adh_props[i][j]};
+      const std::string err = mix_contact(p, q, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       params[j][i] = Style::mirrored(params[i][j]);
-      const auto &adh_pair = i == j ? AdhesionProperties{} : adh_props[i][j];
-      bool hertz_ok = true;
-      if constexpr (adhesion_law == ADH_LAW_HERTZ)
-        hertz_ok = params[i][j].alpha_h == 1.5 && params[i][j].rgap == 0.0 && params[i][j].hn_factor > 0.0;
-      const std::string adh_err = adhesion_mix(adh_props[i][i], adh_props[j][j], adh_pair, adhesion_law, hertz_ok, adh[i][j]);
-      if (!adh_err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, adh_err);
-      if (adh[i][j].model == dem::ADH_JKR) adh[i][j].estar = jkr_estar(params[i][j]);
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
@@ -143,6 +183,7 @@ template <class Style> void PairDEM<Style>::check_properties()
   all_plain = plain && !any_adhesion;
   uniform_plain = all_plain && uniform && first;
   if (uniform_plain) uniform_params = *first;
+  check_finite();
 }
 
 // SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
@@ -169,7 +210,7 @@ template <class Style> void PairDEM<Style>::report_timescales()
     }
   const std::string speed = std::is_same_v<Params, dem::HertzParams>
       ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed") : "";
-  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed);
+  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed, Style::stiffness_keywords);
 }
 
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const
@@ -191,6 +232,8 @@ template <class Style> double PairDEM<Style>::adhesive_range(int i, int j, doubl
   dem::Adhesion &a = adh[i][j];
   const double reff = (r1 > 0.0 && r2 > 0.0) ? r1 * r2 / (r1 + r2) : 0.0;
   a.range = reff > 0.0 || a.model != dem::ADH_JKR ? dem::adhesive_reach(a, reff, a.estar) : 0.0;
+  const std::string err = check_reach(a, a.range, box_edge(domain));
+  if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
   adh[j][i].range = a.range;
   return a.range;
 }

@@ -58,6 +58,8 @@ template <class Style> class PairDEM : public PairDEMBase {
   std::string history_fix_args() const override;
   void report_timescales() override;
   void check_properties() override;
+  std::string mix_contact(const Properties (&p)[3], const AdhesionProperties (&q)[3], Params &out, dem::Adhesion &a) const;
+  void check_finite();
   dem::Contact contact_of(int i, int j) const;
   // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING)
   static int slots(int parts) { return History::slots(parts) + dem::rolling_slots(parts); }

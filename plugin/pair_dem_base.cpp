@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
+#include "properties.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -95,8 +96,9 @@ void PairDEMBase::settings(int narg, char **arg)
     } else if (key == "contact_report") {
       contact_report = utils::logical(FLERR, value, false, lmp);
     } else if (key == "impact_speed") {
-      impact_speed = utils::numeric(FLERR, value, false, lmp);
-      if (!(impact_speed > 0.0) || !std::isfinite(impact_speed))
+      const std::string err = parse_value(key, value.c_str(), impact_speed);
+      if (!err.empty()) error->all(FLERR, "Pair style {}: {}", force->pair_style, err);
+      if (!(impact_speed > 0.0))
         error->all(FLERR, "Pair style {}: impact_speed = {} is out of range: allowed (0, inf)", force->pair_style, value);
     } else {
       error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, contact_report, "

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace DEM_NS {
@@ -34,9 +35,31 @@ inline int keyword_index(const char *const *names, int n, const std::string &key
   return k;
 }
 
+// A number for a message: 1e+308 rather than std::to_string's 309 digits.
+inline std::string short_number(double v)
+{
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
 inline std::string out_of_range(const std::string &key, double v, const char *allowed)
 {
-  return "keyword " + key + " = " + std::to_string(v) + " is out of range: allowed " + allowed;
+  return "keyword " + key + " = " + short_number(v) + " is out of range: allowed " + allowed;
+}
+
+// The value of keyword key as written in text: a finite number (v), else the error, which names
+// the keyword. Decimal notation only (as LAMMPS's numbers), so nan, inf and hexadecimal are refused.
+inline std::string parse_value(const std::string &key, const char *text, double &v)
+{
+  const std::string s = text ? text : "";
+  char *end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  const bool whole = !s.empty() && end == s.c_str() + s.size();
+  if (whole && !std::isfinite(v)) return "keyword " + key + " = " + s + " is not a finite number";
+  if (!whole || s.find_first_not_of("0123456789+-.eE") != std::string::npos)
+    return "keyword " + key + ": expected a number, not '" + s + "'";
+  return {};
 }
 
 // Range checks shared by the PFC models; "" if v is fine for a keyword of this kind.
@@ -51,14 +74,6 @@ inline std::string check_ratio(const std::string &key, double v)
 inline std::string check_dp_mode(const std::string &key, double v)
 {
   return (v >= 0.0 && v <= 3.0 && v == std::floor(v)) ? "" : out_of_range(key, v, "0, 1, 2 or 3");
-}
-
-// A number for a message: 1e+308 rather than std::to_string's 309 digits.
-inline std::string short_number(double v)
-{
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
 }
 
 // The error for a derived parameter of a contact that overflowed (inf or NaN): names the keyword
@@ -114,7 +129,7 @@ std::string tangential_mix(const P &a, const P &b, const P &pair, TangentialKeys
   else if (pair.has(k.fric)) out.fric_dyn = out.fric;
   else out.fric_dyn = std::min(dynamic(a), dynamic(b));
   if (out.fric_dyn > out.fric)
-    return "fric_dyn = " + std::to_string(out.fric_dyn) + " exceeds fric = " + std::to_string(out.fric) +
+    return "fric_dyn = " + short_number(out.fric_dyn) + " exceeds fric = " + short_number(out.fric) +
         ": the dynamic friction coefficient must not exceed the static one";
   double v;
   std::string err = same_or_pair(a, b, pair, k.mode, names, v);
@@ -126,6 +141,16 @@ std::string tangential_mix(const P &a, const P &b, const P &pair, TangentialKeys
   if (out.mode == dem::TAN_MINDLIN && out.fric_dyn != out.fric)
     return "tan_mode 2 (Mindlin-Deresiewicz) has a single friction coefficient, fric: do not set fric_dyn";
   return {};
+}
+
+// tan_mode 1 with v_slide left at its default, 0.001, which is Rocky's 1 mm/s in units si only:
+// other unit systems need it given.
+template <class P>
+std::string check_v_slide_units(const P &a, const P &b, const P &pair, int key, const dem::Tangential &t,
+                                const std::string &units)
+{
+  if (t.mode != dem::TAN_COULOMB || units == "si" || a.has(key) || b.has(key) || pair.has(key)) return {};
+  return "tan_mode 1 needs v_slide in units " + units + ": its default, 0.001, is Rocky's 1 mm/s in units si only";
 }
 
 // The normal damping ratio: dp_nratio (key_ratio), or the one that makes a binary collision
@@ -146,7 +171,7 @@ std::string normal_damping(const P &a, const P &b, const P &pair, int key_ratio,
   if (no_tension) {
     const double e_min = dem::restitution_no_tension(zeta_per_beta);
     if (e < e_min)
-      return "restitution " + std::to_string(e) + " is below " + std::to_string(e_min) +
+      return "restitution " + short_number(e) + " is below " + short_number(e_min) +
           ", the least a no-tension dashpot (dp_mode 1 or 3) reaches with dp_nratio <= 1";
     beta = dem::damping_ratio_no_tension(e, zeta_per_beta) / zeta_per_beta;
   } else {
