@@ -38,21 +38,30 @@ bool is_wall_style(const std::string &w)
 
 // What a restart record says about the wall contacts it holds. Files of earlier versions start
 // with the cumulative totals instead: their first bytes never spell the magic word. Its last
-// character is the version: 2 (a mesh record holds time0 only) or 3 (a MeshRecord).
+// character is the version: 2 (a mesh record holds time0 only), 3 (a MeshRecordV3) or 4 (a
+// MeshRecord).
 struct WallIdentity {
-  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '3'};
+  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '4'};
   char law[16] = {};
   int wallstyle = 0, nslot = 0, stride = 0;
-  bool valid() const { return std::memcmp(magic, "DEMWALL", 7) == 0 && (magic[7] == '2' || magic[7] == '3'); }
+  bool valid() const { return std::memcmp(magic, "DEMWALL", 7) == 0 && magic[7] >= '2' && magic[7] <= '4'; }
   int version() const { return magic[7] - '0'; }
 };
 
 // What the record of a mesh wall holds after the cumulative totals (version 3): the motion, and
 // the mesh it was written for (triangle count, bounding box in the mesh's own frame).
-struct MeshRecord {
+struct MeshRecordV3 {
   double time0;
   MeshMotion motion;
   double ntri, lo[3], hi[3];
+};
+
+// Version 4 adds the mesh's fingerprint (MeshData::fingerprint): the triangles in their order,
+// on which the patch ids of the contacts depend (a re-exported file may list the same triangles
+// in another order, with the same count and box).
+struct MeshRecord {
+  MeshRecordV3 v3;
+  unsigned long long fingerprint;
 };
 
 }    // namespace
@@ -308,8 +317,12 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
       iarg += 1;
       mesh->pivot = {finite(1, "Px"), finite(2, "Py"), finite(3, "Pz")};
       const Vec3 a{finite(4, "Ax"), finite(5, "Ay"), finite(6, "Az")};
-      if (!(dem::norm(a) > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
-      mesh->axis = (1.0 / dem::norm(a)) * a;
+      // an axis whose square would overflow (1e300) or underflow (1e-300) is divided by its largest
+      // component first
+      const double largest = std::max({std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)});
+      if (!(largest > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
+      const Vec3 u = largest > 1e-100 && largest < 1e100 ? a : Vec3{a.x / largest, a.y / largest, a.z / largest};
+      mesh->axis = (1.0 / dem::norm(u)) * u;
       rate(7, "omega", mesh->rate[3]);
       mesh->rotate = true;
       iarg += 8;
@@ -652,8 +665,8 @@ void FixWallDEMBase::write_restart(FILE *fp)
   if (region) region->write_restart(fp);
   if (mesh) {    // the mesh's motion (where it is now), and which mesh it is
     const MeshData &d = mesh->data;
-    const MeshRecord rec{mesh->time0, mesh->motion, static_cast<double>(d.tri.size()),
-                         {d.lo.x, d.lo.y, d.lo.z}, {d.hi.x, d.hi.y, d.hi.z}};
+    const MeshRecord rec{{mesh->time0, mesh->motion, static_cast<double>(d.tri.size()), {d.lo.x, d.lo.y, d.lo.z},
+                          {d.hi.x, d.hi.y, d.hi.z}}, d.fingerprint};
     fwrite(&rec, sizeof(rec), 1, fp);
   }
 }
@@ -683,19 +696,26 @@ void FixWallDEMBase::restart(char *buf)
       mesh->motion = MeshMotion{};
       return;
     }
-    MeshRecord rec;
-    std::memcpy(&rec, buf + sizeof(saved), sizeof(rec));
-    mesh->time0 = rec.time0;
-    mesh->motion = rec.motion;
+    MeshRecord rec{};
+    std::memcpy(&rec, buf + sizeof(saved), who.version() == 3 ? sizeof(MeshRecordV3) : sizeof(MeshRecord));
+    mesh->time0 = rec.v3.time0;
+    mesh->motion = rec.v3.motion;
     // another mesh (file, scale or offset): the contacts' patch ids are not this mesh's
     const MeshData &d = mesh->data;
     const double now[7] = {static_cast<double>(d.tri.size()), d.lo.x, d.lo.y, d.lo.z, d.hi.x, d.hi.y, d.hi.z};
-    const double was[7] = {rec.ntri, rec.lo[0], rec.lo[1], rec.lo[2], rec.hi[0], rec.hi[1], rec.hi[2]};
+    const double *lo = rec.v3.lo, *hi = rec.v3.hi;
+    const double was[7] = {rec.v3.ntri, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
     if (restart_mismatch.empty() && !std::equal(now, now + 7, was))
       restart_mismatch = fmt::format("the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
                                      "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
                                      was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0],
                                      now[1], now[2], now[3], now[4], now[5], now[6]);
+    // the same count and box, but other triangles or the same in another order (a re-exported
+    // file), or another coplanar: the patches are numbered otherwise (files of version 3 lack this)
+    if (restart_mismatch.empty() && who.version() >= 4 && rec.fingerprint != d.fingerprint)
+      restart_mismatch = fmt::format("the restart file's mesh has the {} triangles and bounding box of mesh {}, but not "
+                                     "the same triangles in the same order with the same coplanar (its facet patches, "
+                                     "which the contacts refer to, are numbered otherwise)", was[0], mesh->file);
   }
 }
 

@@ -1,10 +1,14 @@
 """fix wall/dem ... mesh: bad input stops the run with an error that names what was found (and
 LAMMPS exits cleanly, no crash); doubtful input gives a warning.
 Errors: missing file, malformed file, file without triangles, zero-area triangles (count and the
-first one), no file name, out-of-range keywords, shear on a mesh, a `move` variable that does not
+first one), vertices that are not finite numbers (NaN, inf in a binary file) or too large to
+multiply (1e308), a scale or offset that makes coordinates too large or a triangle's area zero
+(scale 1e308 and 1e-300, offset 1e308 and 1e20: naming the keyword and the range this mesh
+allows, never "zero-area triangle(s)"), no file name, out-of-range keywords, shear on a mesh, a `move` variable that does not
 exist or is not equal-style.
 Warnings: a mesh entirely outside the box, inconsistent normals (with the count)."""
 # SPDX-License-Identifier: GPL-2.0-or-later
+import math
 import os
 import sys
 import tempfile
@@ -49,11 +53,28 @@ def main():
     tris.insert(3, ((0, 0, 0), (0.1, 0, 0), (0.3, 0, 0)))
     tris.insert(5, ((0, 0, 0), (0, 0, 0), (0.3, 0, 0)))
     degenerate = write_stl(os.path.join(tmp, "degenerate.stl"), tris)
+    # a vertex coordinate that is not a finite number, or too large to multiply (triangle 3)
+    odd = {}
+    for label, value, binary in (("nan", math.nan, True), ("inf", math.inf, True), ("huge", 1e308, False)):
+        t = floor(2, -0.5, 0.5)
+        t[2] = ((value, 0, 0), t[2][1], t[2][2])
+        odd[label] = write_stl(os.path.join(tmp, f"{label}.stl"), t, binary=binary)
     cases = [
         ("missing file", deck(f"mesh {tmp}/nothing.stl"), ["nothing.stl", "Cannot open"]),
         ("malformed file", deck(f"mesh {bad}"), ["bad.stl"]),
         ("no triangles", deck(f"mesh {empty}"), ["empty.stl", "no triangles"]),
         ("zero-area triangles", deck(f"mesh {degenerate}"), ["2 zero-area", "the first is triangle 4"]),
+        ("NaN vertex", deck(f"mesh {odd['nan']}"), ["triangle 3 ", "non-finite vertex coordinate (nan)"]),
+        ("inf vertex", deck(f"mesh {odd['inf']}"), ["triangle 3 ", "non-finite vertex coordinate (inf)"]),
+        ("1e308 vertex", deck(f"mesh {odd['huge']}"), ["triangle 3 ", "as large as 1e+308", "overflow"]),
+        ("scale 1e308", deck(f"mesh {good} scale 1e308"),
+         ["mesh scale = 1e+308", "as large as 5e+307", "overflow", "allowed range for this mesh about [1e-"]),
+        ("scale 1e-300", deck(f"mesh {good} scale 1e-300"),
+         ["mesh scale = 1e-300", "of nonzero area in the file", "allowed range for this mesh about [1e-"]),
+        ("offset 1e308", deck(f"mesh {good} offset 1e308 0 0"),
+         ["mesh offset = (1e+308, 0, 0)", "overflow", "offset components up to about 1e+"]),
+        ("offset 1e20", deck(f"mesh {good} offset 0 1e20 0"),
+         ["mesh offset = (0, 1e+20, 0)", "merges its vertices", "offset components up to about 1e+"]),
         ("no file name", deck("mesh"), ["mesh needs an STL file name"]),
         ("scale 0", deck(f"mesh {good} scale 0"), ["scale = 0", "(0, inf)"]),
         ("coplanar 90", deck(f"mesh {good} coplanar 90"), ["coplanar = 90", "[0, 90)"]),
@@ -76,6 +97,7 @@ def main():
         chk.true(clean_error_exit(res), f"{what}: clean exit")
         msg = res.error or ""
         chk.true(all(w in msg for w in words), f"{what}: message says {words}: {msg}")
+        chk.true(what == "zero-area triangles" or "zero-area triangle(s)" not in msg, f"{what}: not a zero-area report")
 
     # warnings
     far = write_stl(os.path.join(tmp, "far.stl"), floor(2, 10, 11))
