@@ -180,14 +180,11 @@ class Check:
         self.kokkos_args = "-k on g 1" if self.gpu else f"-k on t {args.threads}"
         self.env = dict(os.environ, DEM_LMP=args.lmp, DEM_PLUGIN_DIR=args.plugin_dir, DEM_HAVE_KOKKOS="1",
                         PYTHONUNBUFFERED="1", PYTHONDONTWRITEBYTECODE="1")
-        if self.gpu:
-            self.env["DEM_KOKKOS_ARGS"] = self.kokkos_args
-        else:
-            self.env.pop("DEM_KOKKOS_ARGS", None)
+        # the tests' Kokkos arguments: the GPU, or --threads OpenMP threads (on a busy machine one
+        # thread: two that wait on each other at every barrier ran a pile 20 times slower)
+        self.env["DEM_KOKKOS_ARGS"] = self.kokkos_args
         # the test helpers, for this script's own parts (they read the environment at import)
-        os.environ.update({k: self.env[k] for k in ("DEM_LMP", "DEM_PLUGIN_DIR", "DEM_HAVE_KOKKOS")})
-        if self.gpu:
-            os.environ["DEM_KOKKOS_ARGS"] = self.kokkos_args
+        os.environ.update({k: self.env[k] for k in ("DEM_LMP", "DEM_PLUGIN_DIR", "DEM_HAVE_KOKKOS", "DEM_KOKKOS_ARGS")})
         sys.path.insert(0, TESTS)
 
     def wanted(self, name):
@@ -302,7 +299,7 @@ class Check:
         cases = [("linear", "")] if self.args.quick else [("linear", ""), ("hertz", "tan_mode 2 dp_mode 1"),
                                                            ("hysteretic", "tan_mode 1 kt_ratio 0"),
                                                            ("linear", "rr_fric 0.1")]
-        steps = 3000 if self.args.quick else 12000
+        steps = 3000 if self.args.quick else 12000    # quick: the pile has reached the floor, not settled
         pair = ("c_dem[1]", "c_dem[2]", "c_dem[3]", "c_dem[10]")
         wall = [f"f_{n}[{k}]" for n in we.WALLS for k in (1, 2, 3, 4)]
         for law, variant in cases:
@@ -313,8 +310,8 @@ class Check:
             dissipated = sum(rows[-1][c] for c in pair[1:]) + sum(rows[-1][f"f_{n}[{k}]"] for n in we.WALLS
                                                                   for k in (2, 3, 4))
             worst = max(abs(t - total[0]) for t in total)
-            check(dissipated > 0 and rows[-1]["f_floor[11]"] > 20,
-                  f"{label}: the pile settles on the floor ({rows[-1]['f_floor[11]']:.0f} contacts, "
+            check(dissipated > 0 and rows[-1]["f_floor[11]"] > (0 if self.args.quick else 20),
+                  f"{label}: the pile reaches the floor ({rows[-1]['f_floor[11]']:.0f} contacts, "
                   f"{dissipated:.4g} J dissipated)")
             check(worst <= 0.01 * dissipated, f"{label}: energy balance (pair and walls), worst deviation "
                   f"{worst:.3g} J, tol {0.01 * dissipated:.3g} J (1% of the dissipation, as test_wall_energy.py)")
@@ -406,7 +403,7 @@ class Check:
         for size, rep_packing, rep_chute in sizes:
             for deck, rep in (("packing", rep_packing), ("chute", rep_chute)):
                 atoms_guess = 32000 * rep[0] * rep[1] * rep[2]
-                n = steps or max(50, min(1000, int(6e7 / atoms_guess))) if self.gpu else (steps or 10)
+                n = steps or (max(50, min(1000, int(6e7 / atoms_guess))) if self.gpu else 10 if self.args.quick else 50)
                 est = (last_cost or 0) * atoms_guess * n
                 if self.budget.left() < self.args.reserve / 2 + est:
                     rows.append({"deck": deck, "size": size, "status": "skipped: out of time"})
@@ -432,7 +429,7 @@ class Check:
         styles = [os.path.join(BENCH, f) for _, f in SPEED_STYLES]
         cmd = [self.args.lmp, "-in", os.path.join(BENCH, f"in.{deck}"), "-nocite", "-log", "log.lammps",
                "-var", "data", data, "-var", "diameter", "1", "-var", "density", "1", "-var", "freeze", "1",
-               "-var", "kk", "/kk", "-var", "steps", str(steps), "-var", "rounds", "1",
+               "-var", "kk", "/kk", "-var", "steps", str(steps), "-var", "rounds", "1", "-var", "pair", styles[0],
                "-var", "paired", os.path.join(REPO, "tools", "gpu_speed.lmp"), "-var", "warmup", str(max(5, steps // 10)),
                "-var", "rx", str(rep[0]), "-var", "ry", str(rep[1]), "-var", "rz", str(rep[2]),
                "-var", "styles"] + styles + self.kokkos_args.split() + \
@@ -628,14 +625,15 @@ def main():
     ap.add_argument("--budget", type=float, default=None, help="seconds for everything (gpu 450, host 3600, quick 100)")
     ap.add_argument("--reserve", type=float, default=None, help="seconds kept back for speed and the report")
     ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--threads", type=int, default=2, help="OpenMP threads of the /kk runs in host mode")
+    ap.add_argument("--threads", type=int, default=2, help="OpenMP threads of the /kk runs in host mode (default 2, "
+                    "as the kokkos tests)")
     ap.add_argument("--speed-steps", type=int, default=0, help="timed steps per run (default: by size)")
     ap.add_argument("--parts", default="", help="comma-separated part names (default: all)")
     args = ap.parse_args()
     if args.budget is None:
-        args.budget = 100 if args.quick else 450 if args.mode == "gpu" else 3600
+        args.budget = 150 if args.quick else 450 if args.mode == "gpu" else 3600
     if args.reserve is None:
-        args.reserve = 20 if args.quick else 150 if args.mode == "gpu" else 300
+        args.reserve = 30 if args.quick else 150 if args.mode == "gpu" else 300
     if args.workers is None:
         args.workers = max(1, min(8, (os.cpu_count() or 2) // 2)) if args.mode == "gpu" else 1
     if args.mode == "gpu":
