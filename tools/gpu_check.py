@@ -208,6 +208,9 @@ class Check:
             info["nvidia_smi_L"] = sh("nvidia-smi -L")
             info["nvcc"] = sh("nvcc --version 2>&1 | tail -n 2 | head -n 1")
             info["compute_sanitizer"] = find_sanitizer() or "not found"
+            if "exclusive" in info["nvidia_smi"].lower() and self.args.workers > 1:
+                self.args.workers = 1    # one process at a time may hold the GPU
+                info["note"] = "the GPU is in an exclusive compute mode: parts run one at a time"
         libs = {}
         lmp = self.args.lmp
         for f in [lmp] + [os.path.join(self.args.plugin_dir, n) for n in sorted(os.listdir(self.args.plugin_dir))
@@ -346,13 +349,14 @@ class Check:
             args = ["-var", "kk", "/kk"]
             res = self.sanitized_run(deck, args, san, style)
             errs = sanitizer_errors(res.output) if san else 0
+            kinds = sanitizer_kinds(res.output) if san else {}
             contacts = re.findall(r"^@ most (\S+)", res.output, re.M)
             most = float(contacts[-1]) if contacts else 0
             check(most > 8, f"{style}: packing of {res.values.get('natoms', 0):.0f} atoms, up to {most:.0f} contacts "
                   "per atom (> 8: the partner arrays grow)")
             if san:
                 check(errs == 0, f"{style}: compute-sanitizer memcheck, {errs} errors over 10 steps with a "
-                      "rebuild every step")
+                      f"rebuild every step {kinds or ''}")
             summary.append(f"{style} {errs if san else '-'}")
         if not self.args.quick:
             import test_wall_mesh_kokkos as wm  # noqa: E402
@@ -362,9 +366,10 @@ class Check:
             deck = wm.ball_deck(True, f"mesh {scene}", "0.002 0.001 -0.003", "-0.3 -0.05 -0.2", "10 -40 5", 300)
             res = self.sanitized_run(deck, [], san, "mesh", suffix=False)
             errs = sanitizer_errors(res.output) if san else 0
+            kinds = sanitizer_kinds(res.output) if san else {}
             check(len(res.thermo) > 10, f"mesh wall (cube on a tiled floor, 300 steps): ran ({len(res.thermo)} rows)")
             if san:
-                check(errs == 0, f"mesh wall: compute-sanitizer memcheck, {errs} errors")
+                check(errs == 0, f"mesh wall: compute-sanitizer memcheck, {errs} errors {kinds or ''}")
             summary.append(f"mesh {errs if san else '-'}")
         return ("errors per run: " if san else "decks ran without the sanitizer (host): ") + ", ".join(summary)
 
@@ -566,8 +571,21 @@ def find_sanitizer():
 
 
 def sanitizer_errors(out):
+    """compute-sanitizer's error count (its summary), -1 without a summary."""
     m = re.findall(r"ERROR SUMMARY: (\d+) error", out)
     return int(m[-1]) if m else -1
+
+
+def sanitizer_kinds(out):
+    """What the sanitizer reported, by kind: memory accesses ('Invalid __global__ write of size 8')
+    apart from failed CUDA API calls ('Program hit cudaError...')."""
+    kinds = {}
+    for line in out.splitlines():
+        m = re.match(r"=+ (Invalid \S+ (?:read|write|atomic)|Program hit \S+|Malloc/Free error|Leaked|"
+                     r"Misaligned \S+|Cuda API error)", line)
+        if m:
+            kinds[m.group(1)] = kinds.get(m.group(1), 0) + 1
+    return kinds
 
 
 def markdown_tables(rep):
@@ -592,7 +610,7 @@ def markdown(rep):
            "", f"Started {rep['started']}, {rep['wall_s']:.0f} s of a {rep['budget_s']:.0f} s budget.", "",
            "## Machine", ""]
     for k in ("os", "libc", "uname", "cpus", "python", "nvidia_smi_L", "nvidia_smi", "nvcc", "compute_sanitizer",
-              "missing_libraries"):
+              "missing_libraries", "note"):
         if k in m:
             out.append(f"- {k}: `{m[k]}`" if "\n" not in str(m[k]) else f"- {k}:\n```\n{m[k]}\n```")
     if m.get("lammps_help"):
