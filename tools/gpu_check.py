@@ -177,7 +177,7 @@ class Check:
         self.t0 = now()
         self.report = {"mode": self.mode, "quick": args.quick, "budget_s": args.budget,
                        "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "parts": [], "speed": []}
-        self.kokkos_args = "-k on g 1" if self.gpu else f"-k on t {args.threads}"
+        self.kokkos_args = args.kokkos_args or ("-k on g 1" if self.gpu else f"-k on t {args.threads}")
         self.env = dict(os.environ, DEM_LMP=args.lmp, DEM_PLUGIN_DIR=args.plugin_dir, DEM_HAVE_KOKKOS="1",
                         PYTHONUNBUFFERED="1", PYTHONDONTWRITEBYTECODE="1")
         # the tests' Kokkos arguments: the GPU, or --threads OpenMP threads (on a busy machine one
@@ -269,7 +269,7 @@ class Check:
                 "script": " ".join(script), "summary": summary, "checks": checks, "log": f"logs/{name}.log"}
 
     # ---- correctness: this script's own parts -------------------------------------------
-    def own_part(self, name, what, func):
+    def own_part(self, name, what, func):    # func(check) -> summary
         t0 = now()
         checks = []
 
@@ -333,45 +333,39 @@ class Check:
               "(tol 1e-9 m, the CPU-vs-/kk tolerance; 0 means the device summed in the same order both times)")
         return f"run-to-run max position difference {dx:.3g} m"
 
-    def memcheck(self, check):
-        """compute-sanitizer memcheck on short runs where the partner arrays grow on the first rebuild
-        (an fcc packing with 12 touching neighbours per atom, lists rebuilt every step), each /kk pair
-        style and LAMMPS's gran/hooke/history/kk; and a mesh wall. Host mode: the same decks, no sanitizer."""
-        import demtest  # noqa: E402
+    def memcheck(self, check, case):
+        """compute-sanitizer memcheck on a short run: for a pair style (an include file of bench/), an
+        fcc packing with 12 touching neighbours per atom and the lists rebuilt every step, so that the
+        partner arrays grow at the first rebuild; for "mesh", a sphere thrown at a cube on a tiled floor
+        (fix wall/dem/kk ... mesh: its kernel's 3.9 kB stack per thread and per-triangle atomics).
+        Host mode: the same decks, without the sanitizer."""
         san = find_sanitizer() if self.gpu else None
         if self.gpu and not san:
             raise RuntimeError("compute-sanitizer not found (PATH, /usr/local/cuda/bin, /opt/nvidia)")
-        cases = [(s, f) for s, f in SPEED_STYLES] if not self.args.quick else [SPEED_STYLES[1]]
-        summary = []
-        for style, inc in cases:
-            deck = packing_deck(os.path.join(BENCH, inc), cells=5, steps=10, rebuild_every_step=True,
-                                dump="final.dump")
-            args = ["-var", "kk", "/kk"]
-            res = self.sanitized_run(deck, args, san, style)
-            errs = sanitizer_errors(res.output) if san else 0
-            kinds = sanitizer_kinds(res.output) if san else {}
+        if case == "mesh":
+            import test_wall_mesh_kokkos as wm  # noqa: E402
+            from stlmesh import box, floor, write_stl  # noqa: E402
+            scene = write_stl(os.path.join(tempfile.mkdtemp(dir=self.work), "scene.stl"),
+                              box((-0.004, -0.004, -0.01), (0.0, 0.004, -0.006)) + floor(20, -0.012, 0.012, -0.01))
+            deck = wm.ball_deck(True, f"mesh {scene}", "0.002 0.001 -0.003", "-0.3 -0.05 -0.2", "10 -40 5", 300)
+            res = self.sanitized_run(deck, [], san, "mesh", suffix=False)
+            check(len(res.thermo) > 10, f"mesh wall (cube on a tiled floor, 300 steps): ran ({len(res.thermo)} rows)")
+            label = "mesh wall"
+        else:
+            style = case
+            inc = dict(SPEED_STYLES)[style]
+            deck = packing_deck(os.path.join(BENCH, inc), cells=5, steps=10, rebuild_every_step=True)
+            res = self.sanitized_run(deck, ["-var", "kk", "/kk"], san, style)
             contacts = re.findall(r"^@ most (\S+)", res.output, re.M)
             most = float(contacts[-1]) if contacts else 0
             check(most > 8, f"{style}: packing of {res.values.get('natoms', 0):.0f} atoms, up to {most:.0f} contacts "
                   "per atom (> 8: the partner arrays grow)")
-            if san:
-                check(errs == 0, f"{style}: compute-sanitizer memcheck, {errs} errors over 10 steps with a "
-                      f"rebuild every step {kinds or ''}")
-            summary.append(f"{style} {errs if san else '-'}")
-        if not self.args.quick:
-            import test_wall_mesh_kokkos as wm  # noqa: E402
-            from stlmesh import box, floor, write_stl  # noqa: E402
-            scene = write_stl(os.path.join(self.work, "scene.stl"),
-                              box((-0.004, -0.004, -0.01), (0.0, 0.004, -0.006)) + floor(20, -0.012, 0.012, -0.01))
-            deck = wm.ball_deck(True, f"mesh {scene}", "0.002 0.001 -0.003", "-0.3 -0.05 -0.2", "10 -40 5", 300)
-            res = self.sanitized_run(deck, [], san, "mesh", suffix=False)
-            errs = sanitizer_errors(res.output) if san else 0
-            kinds = sanitizer_kinds(res.output) if san else {}
-            check(len(res.thermo) > 10, f"mesh wall (cube on a tiled floor, 300 steps): ran ({len(res.thermo)} rows)")
-            if san:
-                check(errs == 0, f"mesh wall: compute-sanitizer memcheck, {errs} errors {kinds or ''}")
-            summary.append(f"mesh {errs if san else '-'}")
-        return ("errors per run: " if san else "decks ran without the sanitizer (host): ") + ", ".join(summary)
+            label = style
+        if not san:
+            return "the deck ran (no sanitizer on the host)"
+        errs, kinds = sanitizer_errors(res.output), sanitizer_kinds(res.output)
+        check(errs == 0, f"{label}: compute-sanitizer memcheck, {errs} errors {kinds or ''}")
+        return f"{errs} sanitizer errors"
 
     def sanitized_run(self, deck, args, san, label, suffix=True):
         import demtest  # noqa: E402
@@ -408,7 +402,9 @@ class Check:
         for size, rep_packing, rep_chute in sizes:
             for deck, rep in (("packing", rep_packing), ("chute", rep_chute)):
                 atoms_guess = 32000 * rep[0] * rep[1] * rep[2]
-                n = steps or (max(50, min(1000, int(6e7 / atoms_guess))) if self.gpu else 10 if self.args.quick else 50)
+                if atoms_guess > self.args.max_atoms:
+                    continue
+                n = steps or (max(100, min(1000, int(1e8 / atoms_guess))) if self.gpu else 10 if self.args.quick else 50)
                 est = (last_cost or 0) * atoms_guess * n
                 if self.budget.left() < self.args.reserve / 2 + est:
                     rows.append({"deck": deck, "size": size, "status": "skipped: out of time"})
@@ -487,9 +483,13 @@ class Check:
         for name, script, what, timeout in (QUICK_TEST_PARTS if self.args.quick else TEST_PARTS):
             if self.wanted(name):
                 jobs.append((timeout, lambda n=name, s=script, w=what, t=timeout: self.test_part(n, s, w, t)))
-        own = [("energy", "energy balance of piles in a box of walls, /kk pair and walls", self.energy, 200),
-               ("memcheck", "compute-sanitizer memcheck: partner-array growth with rebuilds every step, a mesh wall"
-                if self.gpu else "the memcheck decks, without the sanitizer (host)", self.memcheck, 200)]
+        own = [("energy", "energy balance of piles in a box of walls, /kk pair and walls", self.energy, 200)]
+        cases = ["dem/linear/kk"] if self.args.quick else [s for s, _ in SPEED_STYLES] + ["mesh"]
+        for case in cases:
+            what = ("compute-sanitizer memcheck, " if self.gpu else "the memcheck deck without the sanitizer, ") + \
+                ("a mesh wall" if case == "mesh" else f"{case}: partner arrays growing, rebuilds every step")
+            own.append((f"memcheck_{case.split('/')[1] if '/' in case else case}", what,
+                        lambda c, k=case: self.memcheck(c, k), 150))
         if self.gpu and not self.args.quick:
             own.append(("repeat", "the same pile twice on the device (run-to-run spread)", self.repeat, 60))
         for name, what, func, est in own:
@@ -563,10 +563,12 @@ def find_sanitizer():
               "/usr/local/cuda/compute-sanitizer/compute-sanitizer"]:
         if c and os.path.isfile(c) and os.access(c, os.X_OK):
             return c
-    for root in ("/usr/local", "/opt"):
-        for dirpath, _, files in os.walk(root):
-            if "compute-sanitizer" in files and dirpath.count(os.sep) < 7:
+    for root in ("/usr/local", "/opt"):    # e.g. /opt/nvidia/.../compute-sanitizer, at most 4 folders down
+        for dirpath, dirs, files in os.walk(root):
+            if "compute-sanitizer" in files and os.path.isfile(os.path.join(dirpath, "compute-sanitizer")):
                 return os.path.join(dirpath, "compute-sanitizer")
+            if dirpath.count(os.sep) - root.count(os.sep) >= 4:
+                dirs[:] = []
     return None
 
 
@@ -647,6 +649,9 @@ def main():
                     "as the kokkos tests)")
     ap.add_argument("--speed-steps", type=int, default=0, help="timed steps per run (default: by size)")
     ap.add_argument("--parts", default="", help="comma-separated part names (default: all)")
+    ap.add_argument("--max-atoms", type=float, default=float("inf"), help="leave out speed decks larger than this")
+    ap.add_argument("--kokkos-args", default="", help="instead of '-k on g 1' (gpu) or '-k on t N' (host), e.g. "
+                    "'-k on g 1 t 2'; '-k on t 1' with --mode gpu tries the gpu mode's code on a CPU")
     args = ap.parse_args()
     if args.budget is None:
         args.budget = 150 if args.quick else 450 if args.mode == "gpu" else 3600

@@ -52,7 +52,7 @@ files = sorted(os.listdir(outdir))
 chk.true(files == ["logs.tar.gz", "report.json", "report.md"], f"it writes the report and the logs: {files}")
 rep = json.load(open(os.path.join(outdir, "report.json")))
 parts = {p["name"]: p for p in rep["parts"]}
-chk.true(set(parts) == {"machine", "env_args", "energy", "memcheck", "speed"}, f"parts: {sorted(parts)}")
+chk.true(set(parts) == {"machine", "env_args", "energy", "memcheck_linear", "speed"}, f"parts: {sorted(parts)}")
 for name, p in parts.items():
     chk.true(p["status"] == "pass", f"part {name}: {p['status']} ({p['summary']})")
 chk.true(rep["verdict"] == "pass" and rep["wall_s"] < rep["budget_s"],
