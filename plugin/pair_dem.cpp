@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <type_traits>
+#include <utility>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -278,7 +279,7 @@ template <bool ENERGY>
 {
   // what the stiffnesses and the rolling input read of the contact, and no more: "Contact c{}" makes
   // g++ keep all 16 values on the stack and zero them, and the loads that follow wait on those
-  // stores (dem/linear with rolling resistance ran 10 % slower on the packing, bench/README.md)
+  // stores (dem/linear with rolling resistance ran 10 % slower on bench/in.packing)
   dem::Contact c;
   c.n = n;
   c.gap = gap;
@@ -325,7 +326,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
     }
   // The loop for the common settings runs when most neighbours touched on the last step: on the
   // dense packing it is 5-7 % faster, on the dilute chute (1 neighbour in 7 touching) 10 % slower,
-  // though it executes fewer instructions there too (bench/README.md, sixth speed round). Both
+  // though it executes fewer instructions there too (measured with bench/run_ab.sh). Both
   // loops give the same numbers to the last bit (test lammps.plain_loop).
   else if (all_plain && dense && which == 0) uniform_plain ? plain_loop<false, 2>(advance) : plain_loop<false, 1>(advance);
   else if (all_plain && dense && which == 4) uniform_plain ? plain_loop<true, 2>(advance) : plain_loop<true, 1>(advance);
@@ -345,10 +346,10 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
 // PLAIN (loop_body; 0 here, 1 or 2 in the plain loops): every pair of types has the law's common
 // settings, as constants (params_of); PLAIN 2: and the same constants (uniform_plain), read
-// without the type lookup (2-3 % less pair time on in.packing with one set, bench/README.md,
-// eighteenth round).
+// without the type lookup (2-3 % less pair time on in.packing with one set, measured with
+// bench/run_ab.sh).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
-// Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
+// Speed notes: most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
@@ -428,7 +429,7 @@ void PairDEM<Style>::loop_body(bool advance)
 
   // PLAIN 2 reads the constants at each contact as PLAIN 1 does, but from this object instead of a
   // row chosen by type[j]: a local copy made here, which the compiler keeps on the stack, ran 8 %
-  // slower than PLAIN 1 (bench/README.md, eighteenth round)
+  // slower than PLAIN 1 (measured with bench/run_ab.sh)
   const Params *uniform = &uniform_params;
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case). Inlined,
   // so that plain_loop_v3 and _v4 each get a copy compiled for their instruction set
@@ -600,13 +601,28 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                "history, the radii and the velocities, not on the distance alone", Style::name);
   for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
   fforce = 0.0;
+  // the contact history lives in this style's half list, under whichever of the two atoms the
+  // list put the pair (the caller's list may order it the other way)
+  auto find = [this](int a, int b) {
+    const int *blist = list->firstneigh[a];
+    const int bnum = list->numneigh[a];
+    int k = 0;
+    while (k < bnum && (blist[k] & NEIGHMASK) != b) k++;
+    return k < bnum ? k : -1;
+  };
+  int jj = find(i, j);
+  if (jj < 0 && j < atom->nlocal && (jj = find(j, i)) >= 0) {
+    std::swap(i, j);
+    std::swap(itype, jtype);
+  }
+  // a pair within the cutoff that the list lacks has no history to report: answering 0 would
+  // hide a contact that may carry force
+  if (jj < 0)
+    error->one(FLERR, "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within "
+               "the cutoff after the pair style's last neighbor list build (atoms moved between runs?); "
+               "run 0 before the compute", Style::name, atom->tag[i], atom->tag[j]);
   const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);
-  const int *jlist = list->firstneigh[i];
-  const int jnum = list->numneigh[i];
-  int jj = 0;
-  while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
-  if (jj == jnum) return 0.0;
   const double *slots = &fix_history->firstvalue[i][size_history * jj];
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition
