@@ -31,6 +31,10 @@ HAVE_KOKKOS = os.environ.get("DEM_HAVE_KOKKOS", "0") in ("1", "ON", "TRUE", "tru
 KOKKOS_ARGS = ["-k", "on", "t", "2", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "newton", "off"]
 # where the /kk styles run: "-k on t N" (N = run's threads) unless the environment says otherwise
 KOKKOS_ENV_ARGS = shlex.split(os.environ.get("DEM_KOKKOS_ARGS", ""))
+# idle OpenMP threads sleep instead of spinning (unless the environment says otherwise): the tests run
+# 2 threads beside other tests on few cores, where spinning threads take the cores from the working
+# ones (a Kokkos test ran 9 times slower so on a loaded 2-core machine); the results do not change
+OMP_WAIT_POLICY = os.environ.get("OMP_WAIT_POLICY", "passive")
 
 
 class Result:
@@ -81,7 +85,7 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
     if ranks > 1:
         cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd
     env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
-               OMP_PROC_BIND="false", **(env or {}))
+               OMP_PROC_BIND="false", OMP_WAIT_POLICY=OMP_WAIT_POLICY, **(env or {}))
     proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout)
     res = Result(proc.stdout + proc.stderr, proc.returncode, workdir)
     if expect_error:
@@ -126,7 +130,7 @@ def errors_in_process(decks, kokkos=False, threads=2, args=(), suffix=True, time
     with open(os.path.join(batch, "cmdargs.json"), "w") as f:
         json.dump(cmdargs, f)
     env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
-               OMP_PROC_BIND="false")
+               OMP_PROC_BIND="false", OMP_WAIT_POLICY=OMP_WAIT_POLICY)
     results, start = [], 0
     while start < len(decks):
         try:
