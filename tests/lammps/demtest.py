@@ -119,6 +119,9 @@ def errors_in_process(decks, kokkos=False, threads=2, args=(), suffix=True, time
     child (a destructor throwing, a segfault) or hangs gets the child's exit code and the crash in its
     output, and the decks after it run in a new child. Needs DEM_LAMMPS_PYTHON (LAMMPS's python/
     directory) and liblammps on LD_LIBRARY_PATH. One rank only: MPI runs stay with run()."""
+    if not os.environ.get("DEM_LAMMPS_PYTHON"):
+        raise AssertionError("errors_in_process needs DEM_LAMMPS_PYTHON (LAMMPS's python/ directory; "
+                             "tests/CMakeLists.txt sets it for the tests in library_tests)")
     batch = tempfile.mkdtemp(prefix="demtest-batch-")
     with open(os.path.join(batch, "decks.json"), "w") as f:
         json.dump(decks, f)
