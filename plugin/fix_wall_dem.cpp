@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
+#include "contact_mix.h"
 #include "contact_report.h"
 #include "finite_probe.h"
 #include "pair_dem_base.h"
@@ -124,10 +125,10 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     if (domain->periodicity[wallstyle])
       error->all(FLERR, "{}: cannot put a {} wall in a periodic dimension", me, ws);
     // a lower wall above the box (an upper one below it) has every particle behind it
-    if ((fixed.has_lo && fixed.lo > domain->boxhi[wallstyle]) || (fixed.has_hi && fixed.hi < domain->boxlo[wallstyle]))
+    const bool lo_beyond = fixed.has_lo && fixed.lo > domain->boxhi[wallstyle];
+    if (lo_beyond || (fixed.has_hi && fixed.hi < domain->boxlo[wallstyle]))
       error->all(FLERR, "{}: {} {} = {} lies beyond the box ({} to {}): every particle would be behind the wall", me,
-                 ws, fixed.has_lo && fixed.lo > domain->boxhi[wallstyle] ? "lo" : "hi",
-                 fixed.has_lo && fixed.lo > domain->boxhi[wallstyle] ? fixed.lo : fixed.hi, domain->boxlo[wallstyle],
+                 ws, lo_beyond ? "lo" : "hi", lo_beyond ? fixed.lo : fixed.hi, domain->boxlo[wallstyle],
                  domain->boxhi[wallstyle]);
     if (wallstyle == ZPLANE && dim == 2) error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
     nslot = nrows = 2;
@@ -251,11 +252,8 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     if (iarg + n >= narg) error->all(FLERR, "{}: mesh keyword {} needs {}", me, key, what);
   };
   auto num = [&](int k) { return number(me, key, arg[iarg + k]); };
-  auto finite = [&](int k, const char *what) {
-    const double v = num(k);
-    if (!std::isfinite(v)) error->all(FLERR, "{}: mesh keyword {}: {} = {} is not a finite number", me, key, what, v);
-    return v;
-  };
+  // one of several numbers of the keyword, named in an error (offset dx, move rotate Ax, ...)
+  auto finite = [&](int k, const char *what) { return number(me, key + " " + what, arg[iarg + k]); };
   if (key == "scale") {
     need(1, "a factor");
     mesh->scale = num(1);
@@ -753,21 +751,9 @@ template <class Style>
 std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
                                         dem::Adhesion &a) const
 {
-  std::string err = Style::mix(p, p, WallMix<Style>::pair_part(p), domain->dimension == 2, out);
-  if (err.empty()) err = check_v_slide_units(p, p, p, Style::v_slide_key, out.tan, update->unit_style);
-  if (!err.empty()) return err;
-  constexpr AdhesionLaw adh_law = std::is_same_v<Params, dem::HertzParams> ? ADH_LAW_HERTZ
-      : std::is_same_v<Params, dem::HystParams>                           ? ADH_LAW_HYSTERETIC
-                                                                          : ADH_LAW_LINEAR;
-  bool hertz_ok = true;
-  double estar = 0.0;
-  if constexpr (adh_law == ADH_LAW_HERTZ) {
-    hertz_ok = out.alpha_h == 1.5 && out.rgap == 0.0 && out.hn_factor > 0.0;
-    estar = dem::hertz_estar(out);
-  }
-  err = adhesion_mix(q, q, AdhesionProperties{}, adh_law, hertz_ok, a);
-  a.estar = estar;
-  return err;
+  const Properties props3[3] = {p, p, WallMix<Style>::pair_part(p)};
+  const AdhesionProperties adh3[3] = {q, q, AdhesionProperties{}};
+  return mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
 }
 
 // The largest particle of each type in the group gives finite forces against the wall
@@ -775,24 +761,21 @@ std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionPrope
 template <class Style> void FixWallDEM<Style>::check_finite()
 {
   const TypeExtremes x = type_extremes(lmp, groupbit);
+  // the fix's keywords as three like property sets (the form overflow_culprits varies)
+  const Properties p[3] = {props, props, props};
+  const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
   for (int t = 1; t <= atom->ntypes; t++) {
     if (!(x.rmax[t] > 0.0)) continue;
-    auto finite = [&](const Properties &tp, const AdhesionProperties &tq) {
+    auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
       Params par;
       dem::Adhesion a;
-      return mix_wall(tp, tq, par, a).empty() && finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt,
-                                                                       box_edge(domain));
+      return mix_wall(tp[0], tq[0], par, a).empty() &&
+          finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt, box_edge(domain));
     };
-    if (finite(props, adh_props)) continue;
-    const Properties p[3] = {props, props, props};
-    const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
-    std::string keys = overflowing_keywords(p, Style::keywords, [&](const Properties (&tp)[3]) { return finite(tp[0], adh_props); });
-    const std::string adh_keys =
-        overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&tq)[3]) { return finite(props, tq[0]); });
-    if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
+    if (finite(p, q)) continue;
     error->all(FLERR, "Fix {} {}: {} forces that are not finite (floating-point overflow), or that move a particle "
                "farther than the box in one step, for particles of type {} up to radius {:g} and mass {:g}", style,
-               law_name, overflow_culprits(keys), t, x.rmax[t], x.mmax[t]);
+               law_name, overflow_culprits(p, q, Style::keywords, finite), t, x.rmax[t], x.mmax[t]);
   }
 }
 

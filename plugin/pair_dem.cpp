@@ -98,22 +98,6 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
         if (setflag[i][i] && setflag[j][j]) setflag[i][j] = 1;
 }
 
-// A contact's parameters and adhesion from the properties of its two types and of the pair
-// (p[0] == p[1] and p[2] empty for like types; q: the same for adhesion)
-template <class Style>
-std::string PairDEM<Style>::mix_contact(const Properties (&p)[3], const AdhesionProperties (&q)[3], Params &out,
-                                        dem::Adhesion &a) const
-{
-  std::string err = Style::mix(p[0], p[1], p[2], domain->dimension == 2, out);
-  if (err.empty()) err = check_v_slide_units(p[0], p[1], p[2], Style::v_slide_key, out.tan, update->unit_style);
-  if (!err.empty()) return err;
-  bool hertz_ok = true;
-  if constexpr (adhesion_law == ADH_LAW_HERTZ) hertz_ok = out.alpha_h == 1.5 && out.rgap == 0.0 && out.hn_factor > 0.0;
-  err = adhesion_mix(q[0], q[1], q[2], adhesion_law, hertz_ok, a);
-  if (err.empty() && a.model == dem::ADH_JKR) a.estar = jkr_estar(out);
-  return err;
-}
-
 // Every pair of types that has particles gives finite forces between the largest of them (see
 // finite_probe.h); otherwise an error names the keywords whose values overflow.
 template <class Style> void PairDEM<Style>::check_finite()
@@ -127,18 +111,14 @@ template <class Style> void PairDEM<Style>::check_finite()
       auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
         Params par;
         dem::Adhesion a;
-        return mix_contact(tp, tq, par, a).empty() &&
+        return mix_contact<Style>(tp, tq, domain->dimension == 2, update->unit_style, par, a).empty() &&
             finite_probe<Law>(par, a, x.rmax[i], x.mmax[i], x.rmax[j], x.mmax[j], update->dt, box_edge(domain));
       };
       if (finite(p, q)) continue;
-      std::string keys = overflowing_keywords(p, Style::keywords, [&](const Properties (&t)[3]) { return finite(t, q); });
-      const std::string adh_keys =
-          overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&t)[3]) { return finite(p, t); });
-      if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
       error->all(FLERR, "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow), or that "
                  "move a particle farther than the box in one step, between particles of radii {:g} and {:g} and "
-                 "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(keys), x.rmax[i], x.rmax[j], x.mmax[i],
-                 x.mmax[j]);
+                 "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(p, q, Style::keywords, finite), x.rmax[i],
+                 x.rmax[j], x.mmax[i], x.mmax[j]);
     }
 }
 
@@ -160,7 +140,8 @@ template <class Style> void PairDEM<Style>::check_properties()
       }
       const Properties p[3] = {props[i][i], props[j][j], i == j ? Properties{} : props[i][j]};
       const AdhesionProperties q[3] = {adh_props[i][i], adh_props[j][j], i == j ? AdhesionProperties{} : adh_props[i][j]};
-      const std::string err = mix_contact(p, q, params[i][j], adh[i][j]);
+      const std::string err =
+          mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
@@ -217,13 +198,6 @@ template <class Style> void PairDEM<Style>::report_timescales()
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const
 {
   return params[i][j].rgap;
-}
-
-// E* of a JKR contact (dem/hertz): h_n = 2 hn_factor sqrt(R1 R2/(R1+R2)) = 4/3 E* sqrt(R)
-template <class Style> double PairDEM<Style>::jkr_estar(const Params &p) const
-{
-  if constexpr (adhesion_law == ADH_LAW_HERTZ) return dem::hertz_estar(p);
-  else return 0.0;
 }
 
 // The adhesive reach for particles up to radii r1 and r2 (JKR's separation grows with R^(1/3));
