@@ -31,10 +31,8 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDEMCompute {};
 #if DEM_MULTIVERSION && !defined(KOKKOS_ENABLE_CUDA) && !defined(KOKKOS_ENABLE_HIP) && !defined(KOKKOS_ENABLE_SYCL)
 #define DEM_KK_MULTIVERSION 1
-#define DEM_LAMBDA_INLINE __attribute__((always_inline))    // the body's lambdas: in each version
 #else
 #define DEM_KK_MULTIVERSION 0
-#define DEM_LAMBDA_INLINE
 #endif
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
