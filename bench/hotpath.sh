@@ -4,7 +4,7 @@
 # runs, bench/hotpath.py takes the path most contacts follow, and llvm-mca's Zen 3 model estimates
 # its cycles. On this shared machine, paired timings of the same code spread by +-5 %; this
 # is deterministic (a change that moves nothing gives the same number). It models neither cache
-# misses nor mispredicted branches; bench/README.md (eleventh round) compares it with timings.
+# misses nor mispredicted branches, so check what it predicts with bench/run_ab.sh.
 #   bench/hotpath.sh [-k] [-i ISA] [-s STEPS] CASE
 #     CASE      dem, dem_hertz or dem_hyst (the pair files of run_paired.sh)
 #     -k        the Kokkos plain kernel on one thread instead of the CPU loop

@@ -2,7 +2,7 @@
 # A change timed against a baseline: run_paired.sh in this checkout and in another one (say a
 # `git worktree` at the commit before the change, built with its tools/build), one after the other,
 # PAIRS times, swapping which goes first in each pair. The first of two back-to-back invocations
-# here tends to come out a few percent lower (bench/README.md, thirteenth round), so a fixed order
+# on a shared machine tends to come out a few percent lower (measured), so a fixed order
 # shows a gain that is not there.
 #   bench/run_ab.sh OTHER PAIRS RUN_PAIRED_ARGS...
 #     OTHER             the baseline checkout (its build folder is OTHER/build, as tools/build makes it)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Every paired ratio of the speed targets (issue 18) and of rolling resistance (issue 14) in one
+# Every paired ratio of the speed comparisons and of rolling resistance in one
 # table: bench/run_paired.sh once per row, the chute and the packing, one core, Kokkos on two
 # threads and two MPI ranks, plus a null pair (gran/hooke/history against itself) that states
-# the machine's noise. See bench/README.md, "One table".
+# the machine's noise. See bench/README.md, "Current results".
 #
 #   bench/run_all.sh [-r ROUNDS] [-s STEPS] [-t THREADS] [-n RANKS] [-u MU_R] [-o ROWS]
 #     -r ROUNDS   rounds of A B B A per row (default 8)

@@ -99,7 +99,7 @@ if [ "$kk_freeze" = auto ]; then
         kk_freeze=1
     elif grep -q "does not support fix freeze" "$probe"; then
         kk_freeze=0
-        echo "# $probe_style refuses fix freeze: all /kk cases run without it (see bench/README.md)"
+        echo "# $probe_style refuses fix freeze: all /kk cases run without it (-var freeze 0), so their workloads stay equal"
     else
         kk_freeze=1
         if grep -q "Unrecognized pair style '$probe_style'" "$probe"; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Paired timing of two contact models on the chute deck (or a dense packing), in turn in one
-# LAMMPS process (see bench/README.md, "Paired timing"): on a shared machine, separate runs of the same case differ by
+# LAMMPS process (see bench/README.md, "How to run"): on a shared machine, separate runs of the same case differ by
 # up to 30%, which hides differences of 10%; runs that alternate every second or so in one process
 # share the slow periods, and the ratio per round is steady to a few percent.
 #

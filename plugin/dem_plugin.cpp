@@ -1,6 +1,7 @@
 // Registers the plugin's styles with LAMMPS ("plugin load dem_plugin.so" or LAMMPS_PLUGIN_PATH).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "lammpsplugin.h"
+#include "utils.h"
 #include "version.h"
 
 #include "fix_dem_history.h"
@@ -13,6 +14,15 @@
 #endif
 
 using namespace LAMMPS_NS;
+
+// the plugin's own version (CMake's project version); plugin.version below is the LAMMPS version
+// the plugin was compiled against, which LAMMPS checks when it loads the plugin
+#if !defined(DEM_VERSION_MAJOR) || !defined(DEM_VERSION_MINOR) || !defined(DEM_VERSION_PATCH)
+#error "DEM_VERSION_MAJOR, DEM_VERSION_MINOR and DEM_VERSION_PATCH come from CMakeLists.txt"
+#endif
+#define DEM_STR2(x) #x
+#define DEM_STR(x) DEM_STR2(x)
+#define DEM_PLUGIN_VERSION DEM_STR(DEM_VERSION_MAJOR) "." DEM_STR(DEM_VERSION_MINOR) "." DEM_STR(DEM_VERSION_PATCH)
 
 namespace {
 
@@ -46,6 +56,8 @@ void register_style(const char *style, const char *name, const char *info, void 
 
 extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
+  // one line in the log, so a run's output says which plugin version produced it
+  utils::logmesg(static_cast<LAMMPS *>(lmp), "lammps-dem-plugin " DEM_PLUGIN_VERSION " (PFC/Rocky DEM contact laws)\n");
   auto pair = [&](const char *name, const char *info, lammpsplugin_factory1 *factory) {
     register_style("pair", name, info, reinterpret_cast<void *>(factory), lmp, handle, regfunc);
   };

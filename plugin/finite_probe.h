@@ -6,6 +6,7 @@
 // a time names the keywords responsible. Host code, run at init.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "adhesion_properties.h"
 #include "dem/adhesion.h"
 #include "dem/rolling.h"
 #include "dem/wall.h"
@@ -104,9 +105,16 @@ std::string overflowing_keywords(const P (&props)[3], const char *const *names, 
   return found;
 }
 
-// The start of the error for a probe that failed, naming the keywords found (joined with "and").
-inline std::string overflow_culprits(const std::string &keys)
+// The start of the error for a probe that failed: the law's keywords (names) and the adhesion's
+// whose values overflow, from `finite(p, q)` on the properties p of the law and q of the adhesion.
+template <class P, class Finite>
+std::string overflow_culprits(const P (&p)[3], const AdhesionProperties (&q)[3], const char *const *names,
+                              Finite finite)
 {
+  std::string keys = overflowing_keywords(p, names, [&](const P (&t)[3]) { return finite(t, q); });
+  const std::string adh_keys =
+      overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&t)[3]) { return finite(p, t); });
+  if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
   if (keys.empty()) return "the values given give";
   if (keys.find(" and ") == std::string::npos) return "keyword " + keys + ": its value gives";
   return "keywords " + keys + ": their values give";

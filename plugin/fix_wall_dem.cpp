@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
+#include "contact_mix.h"
 #include "contact_report.h"
 #include "finite_probe.h"
 #include "pair_dem_base.h"
@@ -38,21 +39,30 @@ bool is_wall_style(const std::string &w)
 
 // What a restart record says about the wall contacts it holds. Files of earlier versions start
 // with the cumulative totals instead: their first bytes never spell the magic word. Its last
-// character is the version: 2 (a mesh record holds time0 only) or 3 (a MeshRecord).
+// character is the version: 2 (a mesh record holds time0 only), 3 (a MeshRecordV3) or 4 (a
+// MeshRecord).
 struct WallIdentity {
-  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '3'};
+  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '4'};
   char law[16] = {};
   int wallstyle = 0, nslot = 0, stride = 0;
-  bool valid() const { return std::memcmp(magic, "DEMWALL", 7) == 0 && (magic[7] == '2' || magic[7] == '3'); }
+  bool valid() const { return std::memcmp(magic, "DEMWALL", 7) == 0 && magic[7] >= '2' && magic[7] <= '4'; }
   int version() const { return magic[7] - '0'; }
 };
 
 // What the record of a mesh wall holds after the cumulative totals (version 3): the motion, and
 // the mesh it was written for (triangle count, bounding box in the mesh's own frame).
-struct MeshRecord {
+struct MeshRecordV3 {
   double time0;
   MeshMotion motion;
   double ntri, lo[3], hi[3];
+};
+
+// Version 4 adds the mesh's fingerprint (MeshData::fingerprint): the triangles in their order,
+// on which the patch ids of the contacts depend (a re-exported file may list the same triangles
+// in another order, with the same count and box).
+struct MeshRecord {
+  MeshRecordV3 v3;
+  unsigned long long fingerprint;
 };
 
 }    // namespace
@@ -115,10 +125,10 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     if (domain->periodicity[wallstyle])
       error->all(FLERR, "{}: cannot put a {} wall in a periodic dimension", me, ws);
     // a lower wall above the box (an upper one below it) has every particle behind it
-    if ((fixed.has_lo && fixed.lo > domain->boxhi[wallstyle]) || (fixed.has_hi && fixed.hi < domain->boxlo[wallstyle]))
+    const bool lo_beyond = fixed.has_lo && fixed.lo > domain->boxhi[wallstyle];
+    if (lo_beyond || (fixed.has_hi && fixed.hi < domain->boxlo[wallstyle]))
       error->all(FLERR, "{}: {} {} = {} lies beyond the box ({} to {}): every particle would be behind the wall", me,
-                 ws, fixed.has_lo && fixed.lo > domain->boxhi[wallstyle] ? "lo" : "hi",
-                 fixed.has_lo && fixed.lo > domain->boxhi[wallstyle] ? fixed.lo : fixed.hi, domain->boxlo[wallstyle],
+                 ws, lo_beyond ? "lo" : "hi", lo_beyond ? fixed.lo : fixed.hi, domain->boxlo[wallstyle],
                  domain->boxhi[wallstyle]);
     if (wallstyle == ZPLANE && dim == 2) error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
     nslot = nrows = 2;
@@ -242,11 +252,8 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     if (iarg + n >= narg) error->all(FLERR, "{}: mesh keyword {} needs {}", me, key, what);
   };
   auto num = [&](int k) { return number(me, key, arg[iarg + k]); };
-  auto finite = [&](int k, const char *what) {
-    const double v = num(k);
-    if (!std::isfinite(v)) error->all(FLERR, "{}: mesh keyword {}: {} = {} is not a finite number", me, key, what, v);
-    return v;
-  };
+  // one of several numbers of the keyword, named in an error (offset dx, move rotate Ax, ...)
+  auto finite = [&](int k, const char *what) { return number(me, key + " " + what, arg[iarg + k]); };
   if (key == "scale") {
     need(1, "a factor");
     mesh->scale = num(1);
@@ -308,8 +315,12 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
       iarg += 1;
       mesh->pivot = {finite(1, "Px"), finite(2, "Py"), finite(3, "Pz")};
       const Vec3 a{finite(4, "Ax"), finite(5, "Ay"), finite(6, "Az")};
-      if (!(dem::norm(a) > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
-      mesh->axis = (1.0 / dem::norm(a)) * a;
+      // an axis whose square would overflow (1e300) or underflow (1e-300) is divided by its largest
+      // component first
+      const double largest = std::max({std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)});
+      if (!(largest > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
+      const Vec3 u = largest > 1e-100 && largest < 1e100 ? a : Vec3{a.x / largest, a.y / largest, a.z / largest};
+      mesh->axis = (1.0 / dem::norm(u)) * u;
       rate(7, "omega", mesh->rate[3]);
       mesh->rotate = true;
       iarg += 8;
@@ -652,8 +663,8 @@ void FixWallDEMBase::write_restart(FILE *fp)
   if (region) region->write_restart(fp);
   if (mesh) {    // the mesh's motion (where it is now), and which mesh it is
     const MeshData &d = mesh->data;
-    const MeshRecord rec{mesh->time0, mesh->motion, static_cast<double>(d.tri.size()),
-                         {d.lo.x, d.lo.y, d.lo.z}, {d.hi.x, d.hi.y, d.hi.z}};
+    const MeshRecord rec{{mesh->time0, mesh->motion, static_cast<double>(d.tri.size()), {d.lo.x, d.lo.y, d.lo.z},
+                          {d.hi.x, d.hi.y, d.hi.z}}, d.fingerprint};
     fwrite(&rec, sizeof(rec), 1, fp);
   }
 }
@@ -683,19 +694,26 @@ void FixWallDEMBase::restart(char *buf)
       mesh->motion = MeshMotion{};
       return;
     }
-    MeshRecord rec;
-    std::memcpy(&rec, buf + sizeof(saved), sizeof(rec));
-    mesh->time0 = rec.time0;
-    mesh->motion = rec.motion;
+    MeshRecord rec{};
+    std::memcpy(&rec, buf + sizeof(saved), who.version() == 3 ? sizeof(MeshRecordV3) : sizeof(MeshRecord));
+    mesh->time0 = rec.v3.time0;
+    mesh->motion = rec.v3.motion;
     // another mesh (file, scale or offset): the contacts' patch ids are not this mesh's
     const MeshData &d = mesh->data;
     const double now[7] = {static_cast<double>(d.tri.size()), d.lo.x, d.lo.y, d.lo.z, d.hi.x, d.hi.y, d.hi.z};
-    const double was[7] = {rec.ntri, rec.lo[0], rec.lo[1], rec.lo[2], rec.hi[0], rec.hi[1], rec.hi[2]};
+    const double *lo = rec.v3.lo, *hi = rec.v3.hi;
+    const double was[7] = {rec.v3.ntri, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
     if (restart_mismatch.empty() && !std::equal(now, now + 7, was))
       restart_mismatch = fmt::format("the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
                                      "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
                                      was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0],
                                      now[1], now[2], now[3], now[4], now[5], now[6]);
+    // the same count and box, but other triangles or the same in another order (a re-exported
+    // file), or another coplanar: the patches are numbered otherwise (files of version 3 lack this)
+    if (restart_mismatch.empty() && who.version() >= 4 && rec.fingerprint != d.fingerprint)
+      restart_mismatch = fmt::format("the restart file's mesh has the {} triangles and bounding box of mesh {}, but not "
+                                     "the same triangles in the same order with the same coplanar (its facet patches, "
+                                     "which the contacts refer to, are numbered otherwise)", was[0], mesh->file);
   }
 }
 
@@ -733,21 +751,9 @@ template <class Style>
 std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
                                         dem::Adhesion &a) const
 {
-  std::string err = Style::mix(p, p, WallMix<Style>::pair_part(p), domain->dimension == 2, out);
-  if (err.empty()) err = check_v_slide_units(p, p, p, Style::v_slide_key, out.tan, update->unit_style);
-  if (!err.empty()) return err;
-  constexpr AdhesionLaw adh_law = std::is_same_v<Params, dem::HertzParams> ? ADH_LAW_HERTZ
-      : std::is_same_v<Params, dem::HystParams>                           ? ADH_LAW_HYSTERETIC
-                                                                          : ADH_LAW_LINEAR;
-  bool hertz_ok = true;
-  double estar = 0.0;
-  if constexpr (adh_law == ADH_LAW_HERTZ) {
-    hertz_ok = out.alpha_h == 1.5 && out.rgap == 0.0 && out.hn_factor > 0.0;
-    estar = dem::hertz_estar(out);
-  }
-  err = adhesion_mix(q, q, AdhesionProperties{}, adh_law, hertz_ok, a);
-  a.estar = estar;
-  return err;
+  const Properties props3[3] = {p, p, WallMix<Style>::pair_part(p)};
+  const AdhesionProperties adh3[3] = {q, q, AdhesionProperties{}};
+  return mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
 }
 
 // The largest particle of each type in the group gives finite forces against the wall
@@ -755,24 +761,21 @@ std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionPrope
 template <class Style> void FixWallDEM<Style>::check_finite()
 {
   const TypeExtremes x = type_extremes(lmp, groupbit);
+  // the fix's keywords as three like property sets (the form overflow_culprits varies)
+  const Properties p[3] = {props, props, props};
+  const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
   for (int t = 1; t <= atom->ntypes; t++) {
     if (!(x.rmax[t] > 0.0)) continue;
-    auto finite = [&](const Properties &tp, const AdhesionProperties &tq) {
+    auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
       Params par;
       dem::Adhesion a;
-      return mix_wall(tp, tq, par, a).empty() && finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt,
-                                                                       box_edge(domain));
+      return mix_wall(tp[0], tq[0], par, a).empty() &&
+          finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt, box_edge(domain));
     };
-    if (finite(props, adh_props)) continue;
-    const Properties p[3] = {props, props, props};
-    const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
-    std::string keys = overflowing_keywords(p, Style::keywords, [&](const Properties (&tp)[3]) { return finite(tp[0], adh_props); });
-    const std::string adh_keys =
-        overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&tq)[3]) { return finite(props, tq[0]); });
-    if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
+    if (finite(p, q)) continue;
     error->all(FLERR, "Fix {} {}: {} forces that are not finite (floating-point overflow), or that move a particle "
                "farther than the box in one step, for particles of type {} up to radius {:g} and mass {:g}", style,
-               law_name, overflow_culprits(keys), t, x.rmax[t], x.mmax[t]);
+               law_name, overflow_culprits(p, q, Style::keywords, finite), t, x.rmax[t], x.mmax[t]);
   }
 }
 

@@ -62,8 +62,8 @@ std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, con
   if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
     return not_finite("emod", type_values(a, b, pair, Y_EMOD), "1/emod", std::max(out.inv_emod1, out.inv_emod2));
   if (!std::isfinite(out.kn / (out.e * out.e)))
-    return not_finite("kn and restitution",
-                      "K_nl = " + short_number(out.kn) + " and " + type_values(a, b, pair, Y_RESTITUTION),
+    return not_finite("restitution",
+                      "K_nl = " + short_number(out.kn) + " (from kn) and " + type_values(a, b, pair, Y_RESTITUTION),
                       "an unloading stiffness K_nl/e^2", out.kn / (out.e * out.e));
   if (!std::isfinite(out.kt_ratio * out.kn))
     return not_finite("kt_ratio", type_values(a, b, pair, Y_KT_RATIO), "a shear stiffness kt_ratio K_nl",

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <map>
+#include <set>
 #include <utility>
 
 using dem::Vec3;
@@ -22,21 +24,41 @@ dem::MeshWall MeshData::view() const
   return w;
 }
 
+bool zero_area(const double *p)
+{
+  const Vec3 a{p[0], p[1], p[2]}, b{p[3], p[4], p[5]}, c{p[6], p[7], p[8]};
+  const double longest = std::max({dem::dot(b - a, b - a), dem::dot(c - b, c - b), dem::dot(a - c, a - c)});
+  return !(dem::norm(dem::cross(b - a, c - a)) > 1e-12 * longest);    // also NaN
+}
+
+namespace {
+
+// FNV-1a over the bytes of the values
+void hash_doubles(unsigned long long &h, const double *v, int n)
+{
+  const auto *bytes = reinterpret_cast<const unsigned char *>(v);
+  for (size_t k = 0; k < n * sizeof(double); k++) {
+    h ^= bytes[k];
+    h *= 1099511628211ULL;
+  }
+}
+
+}    // namespace
+
 void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m)
 {
   const int nfile = static_cast<int>(xyz.size() / 9);
   m = MeshData{};
+  m.fingerprint = 14695981039346656037ULL;
+  hash_doubles(m.fingerprint, &coplanar_deg, 1);
   // weld: one index per distinct vertex
   std::map<std::array<double, 3>, int> ids;
   std::vector<std::array<int, 3>> tv;
+  std::set<std::array<int, 3>> seen;    // each built triangle's vertex ids, sorted
   std::vector<Vec3> normal;
   for (int t = 0; t < nfile; t++) {
     const double *p = &xyz[9 * t];
-    const Vec3 a{p[0], p[1], p[2]}, b{p[3], p[4], p[5]}, c{p[6], p[7], p[8]};
-    const Vec3 nc = dem::cross(b - a, c - a);
-    const double longest = std::max({dem::dot(b - a, b - a), dem::dot(c - b, c - b), dem::dot(a - c, a - c)});
-    const double twice_area = dem::norm(nc);
-    if (!(twice_area > 1e-12 * longest)) {    // also NaN coordinates
+    if (zero_area(p)) {
       if (m.ndegenerate++ == 0) m.first_degenerate = t;
       continue;
     }
@@ -46,8 +68,18 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curv
       auto it = ids.emplace(key, static_cast<int>(ids.size())).first;
       v[k] = it->second;
     }
+    std::array<int, 3> sorted = v;
+    std::sort(sorted.begin(), sorted.end());
+    if (!seen.insert(sorted).second) {
+      if (m.nduplicate++ == 0) m.first_duplicate = t;
+      continue;
+    }
+    const Vec3 a{p[0], p[1], p[2]}, b{p[3], p[4], p[5]}, c{p[6], p[7], p[8]};
+    const Vec3 nc = dem::cross(b - a, c - a);
+    const double twice_area = dem::norm(nc);
     tv.push_back(v);
     normal.push_back((1.0 / twice_area) * nc);
+    hash_doubles(m.fingerprint, p, 9);
     // a sphere about the centroid that holds the triangle (with room for round-off)
     Vec3 centre = (1.0 / 3.0) * (a + b + c);
     double rad = std::sqrt(std::max({dem::dot(a - centre, a - centre), dem::dot(b - centre, b - centre),
@@ -154,6 +186,115 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curv
       m.lo = {std::min(m.lo.x, p.x), std::min(m.lo.y, p.y), std::min(m.lo.z, p.z)};
       m.hi = {std::max(m.hi.x, p.x), std::max(m.hi.y, p.y), std::max(m.hi.z, p.z)};
     }
+}
+
+namespace {
+
+std::string num(double v)
+{
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%g", v);
+  return buf;
+}
+
+// triangle t of raw after scale and offset
+std::array<double, 9> placed(const std::vector<double> &raw, int t, double scale, const double offset[3])
+{
+  std::array<double, 9> p;
+  for (int k = 0; k < 9; k++) p[k] = scale * raw[9 * t + k] + offset[k % 3];
+  return p;
+}
+
+double largest(const double *p)
+{
+  double m = 0.0;
+  for (int k = 0; k < 9; k++) m = std::max(m, std::fabs(p[k]));
+  return m;
+}
+
+// a triangle of the file that is to blame itself: its coordinates are not numbers, or its area
+// is zero with coordinates of a size that fits
+bool flawed_in_file(const double *p)
+{
+  const double m = largest(p);
+  return !std::isfinite(m) || (m <= MESH_MAX_COORD && zero_area(p));
+}
+
+// Does every triangle not flawed in the file fit once placed with this scale and offset?
+bool fits_at(const std::vector<double> &raw, double scale, const double offset[3])
+{
+  for (size_t t = 0; t < raw.size() / 9; t++)
+    if (!flawed_in_file(&raw[9 * t]) && !fits(placed(raw, static_cast<int>(t), scale, offset).data())) return false;
+  return true;
+}
+
+// The power of ten 10^k at the end of the stretch, starting at k = good, on which ok(10^k) holds
+// (ok(10^good) holds and ok(10^bad) does not; one stretch between them).
+template <class Ok> double last_power(int good, int bad, Ok ok)
+{
+  while (std::abs(bad - good) > 1) {
+    const int mid = (good + bad) / 2;
+    (ok(std::pow(10.0, mid)) ? good : bad) = mid;
+  }
+  return std::pow(10.0, good);
+}
+
+// The scales at which the whole mesh fits, searched from the one that makes its largest
+// coordinate about 1
+std::string scale_range(const std::vector<double> &raw)
+{
+  const double none[3] = {0.0, 0.0, 0.0};
+  double m = 0.0;
+  for (size_t t = 0; t < raw.size() / 9; t++)
+    if (!flawed_in_file(&raw[9 * t])) m = std::max(m, largest(&raw[9 * t]));
+  const int k0 = m > 0.0 ? -static_cast<int>(std::floor(std::log10(m))) : 0;
+  auto ok = [&](double s) { return fits_at(raw, s, none); };
+  if (!ok(std::pow(10.0, k0))) return "none (its sizes span too many orders of magnitude)";
+  return "about [" + num(last_power(k0, -331, ok)) + ", " + num(last_power(k0, 331, ok)) + "]";
+}
+
+}    // namespace
+
+bool fits(const double *p)
+{
+  return largest(p) <= MESH_MAX_COORD && !zero_area(p);    // also NaN
+}
+
+std::string explain_misfit(const std::vector<double> &raw, int t, double scale, const double offset[3])
+{
+  const std::string which = "triangle " + std::to_string(t + 1) + " (counting from 1 in file order)";
+  const std::string limit = "beyond about " + num(MESH_MAX_COORD) + " the contact geometry, which multiplies up to "
+      "four coordinates, overflows double precision";
+  const double *p = &raw[9 * t];
+  for (int k = 0; k < 9; k++)
+    if (!std::isfinite(p[k]))
+      return which + " has a non-finite vertex coordinate (" + num(p[k]) + ") in the file: repair the mesh";
+  if (flawed_in_file(p)) return "";    // a zero-area triangle of the file
+  const double none[3] = {0.0, 0.0, 0.0};
+  const auto scaled = placed(raw, t, scale, none);
+  if (!fits(scaled.data())) {
+    const double m = largest(scaled.data());
+    if (scale == 1.0)
+      return which + " has vertex coordinates as large as " + num(m) + ": " + limit + " (check the file's units, "
+          "or scale it down: allowed scale for this mesh " + scale_range(raw) + ")";
+    const std::string what = !std::isfinite(m) ? "makes a vertex coordinate of " + which + " non-finite (overflow)"
+        : m > MESH_MAX_COORD ? "makes the coordinates of " + which + " as large as " + num(m) + ": " + limit
+                             : "shrinks " + which + ", of nonzero area in the file, to zero area in double precision "
+                               "(underflow)";
+    return "mesh scale = " + num(scale) + " " + what + ": allowed range for this mesh " + scale_range(raw);
+  }
+  const auto moved = placed(raw, t, scale, offset);
+  const double m = largest(moved.data());
+  const std::string what = !std::isfinite(m) ? "makes a vertex coordinate of " + which + " non-finite (overflow)"
+      : m > MESH_MAX_COORD ? "makes the coordinates of " + which + " as large as " + num(m) + ": " + limit
+                           : "is so large against the size of " + which + " that double precision merges its "
+                             "vertices (zero area)";
+  const double top = last_power(-331, 331, [&](double d) {
+    const double o[3] = {std::copysign(d, offset[0]), std::copysign(d, offset[1]), std::copysign(d, offset[2])};
+    return fits_at(raw, scale, o);
+  });
+  return "mesh offset = (" + num(offset[0]) + ", " + num(offset[1]) + ", " + num(offset[2]) + ") " + what +
+      ": allowed for this mesh (at this scale) offset components up to about " + num(top) + " in magnitude";
 }
 
 void build_grid(MeshData &m, double margin)

@@ -20,6 +20,8 @@ struct MeshData {
   int nopen = 0;        // edges of one triangle only
   int nnonmanifold = 0; // edges of more than two triangles
   int ndegenerate = 0, first_degenerate = -1;    // zero-area triangles (0-based file index)
+  int nduplicate = 0, first_duplicate = -1;      // triangles of an earlier one's three vertices (left out)
+  unsigned long long fingerprint = 0;    // of the triangles built, in order, and coplanar (what patch ids mean)
   int ngroup = 0;       // smooth groups of patches
   int grid_version = 0; // counts build_grid calls (a device copy is stale when it changed)
 
@@ -31,8 +33,28 @@ struct MeshData {
 // edge) are within coplanar_deg degrees of the patch's first triangle's; two patches are in one
 // smooth group when some shared edge joins triangles whose normals differ by less than
 // curvature_deg (0: no smooth groups beyond the patches). Fills everything but the grid.
-// Zero-area triangles are counted (ndegenerate) and not built: the caller reports them.
+// Zero-area triangles are counted (ndegenerate) and not built: the caller reports them. A
+// triangle with the same three vertices as an earlier one, in any order (a facet exported twice,
+// or once per orientation), is the same wall: counted (nduplicate) and left out.
 void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m);
+
+// The zero-area test of build_mesh for the triangle p[0..8]: its area below 1e-12 of its longest
+// edge squared, or not a number (non-finite coordinates, or products of them that overflow).
+bool zero_area(const double *p);
+
+// The largest coordinate a placed mesh may have: the contact geometry multiplies up to four
+// coordinates (closest_on_triangle), which must not overflow.
+constexpr double MESH_MAX_COORD = 1e75;
+
+// Can the triangle p[0..8] (after scale and offset) be a wall: coordinates finite and within
+// MESH_MAX_COORD, and nonzero area?
+bool fits(const double *p);
+
+// Why triangle t of a file (raw: its coordinates as read) does not fit once `scale` and then
+// `offset` are applied, when the file's triangle itself is not to blame (a zero-area triangle of
+// the file: ""): a non-finite coordinate in the file, coordinates too large, or a scale or offset
+// that overflows or collapses it, naming the keyword and the range this mesh allows.
+std::string explain_misfit(const std::vector<double> &raw, int t, double scale, const double offset[3]);
 
 // Bins the triangles on a uniform grid whose triangle lists reach `margin` beyond each cell.
 void build_grid(MeshData &m, double margin);

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <type_traits>
+#include <utility>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -97,22 +98,6 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
         if (setflag[i][i] && setflag[j][j]) setflag[i][j] = 1;
 }
 
-// A contact's parameters and adhesion from the properties of its two types and of the pair
-// (p[0] == p[1] and p[2] empty for like types; q: the same for adhesion)
-template <class Style>
-std::string PairDEM<Style>::mix_contact(const Properties (&p)[3], const AdhesionProperties (&q)[3], Params &out,
-                                        dem::Adhesion &a) const
-{
-  std::string err = Style::mix(p[0], p[1], p[2], domain->dimension == 2, out);
-  if (err.empty()) err = check_v_slide_units(p[0], p[1], p[2], Style::v_slide_key, out.tan, update->unit_style);
-  if (!err.empty()) return err;
-  bool hertz_ok = true;
-  if constexpr (adhesion_law == ADH_LAW_HERTZ) hertz_ok = out.alpha_h == 1.5 && out.rgap == 0.0 && out.hn_factor > 0.0;
-  err = adhesion_mix(q[0], q[1], q[2], adhesion_law, hertz_ok, a);
-  if (err.empty() && a.model == dem::ADH_JKR) a.estar = jkr_estar(out);
-  return err;
-}
-
 // Every pair of types that has particles gives finite forces between the largest of them (see
 // finite_probe.h); otherwise an error names the keywords whose values overflow.
 template <class Style> void PairDEM<Style>::check_finite()
@@ -126,18 +111,14 @@ template <class Style> void PairDEM<Style>::check_finite()
       auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
         Params par;
         dem::Adhesion a;
-        return mix_contact(tp, tq, par, a).empty() &&
+        return mix_contact<Style>(tp, tq, domain->dimension == 2, update->unit_style, par, a).empty() &&
             finite_probe<Law>(par, a, x.rmax[i], x.mmax[i], x.rmax[j], x.mmax[j], update->dt, box_edge(domain));
       };
       if (finite(p, q)) continue;
-      std::string keys = overflowing_keywords(p, Style::keywords, [&](const Properties (&t)[3]) { return finite(t, q); });
-      const std::string adh_keys =
-          overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&t)[3]) { return finite(p, t); });
-      if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
       error->all(FLERR, "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow), or that "
                  "move a particle farther than the box in one step, between particles of radii {:g} and {:g} and "
-                 "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(keys), x.rmax[i], x.rmax[j], x.mmax[i],
-                 x.mmax[j]);
+                 "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(p, q, Style::keywords, finite), x.rmax[i],
+                 x.rmax[j], x.mmax[i], x.mmax[j]);
     }
 }
 
@@ -159,7 +140,8 @@ template <class Style> void PairDEM<Style>::check_properties()
       }
       const Properties p[3] = {props[i][i], props[j][j], i == j ? Properties{} : props[i][j]};
       const AdhesionProperties q[3] = {adh_props[i][i], adh_props[j][j], i == j ? AdhesionProperties{} : adh_props[i][j]};
-      const std::string err = mix_contact(p, q, params[i][j], adh[i][j]);
+      const std::string err =
+          mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
@@ -218,13 +200,6 @@ template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) co
   return params[i][j].rgap;
 }
 
-// E* of a JKR contact (dem/hertz): h_n = 2 hn_factor sqrt(R1 R2/(R1+R2)) = 4/3 E* sqrt(R)
-template <class Style> double PairDEM<Style>::jkr_estar(const Params &p) const
-{
-  if constexpr (adhesion_law == ADH_LAW_HERTZ) return dem::hertz_estar(p);
-  else return 0.0;
-}
-
 // The adhesive reach for particles up to radii r1 and r2 (JKR's separation grows with R^(1/3));
 // kept in the pair's Adhesion for the pair loop's neighbour test. Called from init_one.
 template <class Style> double PairDEM<Style>::adhesive_range(int i, int j, double r1, double r2)
@@ -269,7 +244,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
     }
   // The loop for the common settings runs when most neighbours touched on the last step: on the
   // dense packing it is 5-7 % faster, on the dilute chute (1 neighbour in 7 touching) 10 % slower,
-  // though it executes fewer instructions there too (bench/README.md, sixth speed round). Both
+  // though it executes fewer instructions there too (measured with bench/run_ab.sh). Both
   // loops give the same numbers to the last bit (test lammps.plain_loop).
   else if (all_plain && dense && which == 0) uniform_plain ? plain_loop<false, 2>(advance) : plain_loop<false, 1>(advance);
   else if (all_plain && dense && which == 4) uniform_plain ? plain_loop<true, 2>(advance) : plain_loop<true, 1>(advance);
@@ -289,8 +264,8 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 // ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
 // PLAIN (loop_body; 0 here, 1 or 2 in the plain loops): every pair of types has the law's common
 // settings, as constants (params_of); PLAIN 2: and the same constants (uniform_plain), read
-// without the type lookup (2-3 % less pair time on in.packing with one set, bench/README.md,
-// eighteenth round).
+// without the type lookup (2-3 % less pair time on in.packing with one set, measured with
+// bench/run_ab.sh).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
@@ -412,7 +387,7 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
 };
 
 // The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.
-// Speed notes (bench/README.md): most neighbours do not touch, so their path reads only the
+// Speed notes: most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
@@ -484,13 +459,28 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                "history, the radii and the velocities, not on the distance alone", Style::name);
   for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
   fforce = 0.0;
+  // the contact history lives in this style's half list, under whichever of the two atoms the
+  // list put the pair (the caller's list may order it the other way)
+  auto find = [this](int a, int b) {
+    const int *blist = list->firstneigh[a];
+    const int bnum = list->numneigh[a];
+    int k = 0;
+    while (k < bnum && (blist[k] & NEIGHMASK) != b) k++;
+    return k < bnum ? k : -1;
+  };
+  int jj = find(i, j);
+  if (jj < 0 && j < atom->nlocal && (jj = find(j, i)) >= 0) {
+    std::swap(i, j);
+    std::swap(itype, jtype);
+  }
+  // a pair within the cutoff that the list lacks has no history to report: answering 0 would
+  // hide a contact that may carry force
+  if (jj < 0)
+    error->one(FLERR, "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within "
+               "the cutoff after the pair style's last neighbor list build (atoms moved between runs?); "
+               "run 0 before the compute", Style::name, atom->tag[i], atom->tag[j]);
   const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);
-  const int *jlist = list->firstneigh[i];
-  const int jnum = list->numneigh[i];
-  int jj = 0;
-  while (jj < jnum && (jlist[jj] & NEIGHMASK) != j) jj++;
-  if (jj == jnum) return 0.0;
   const double *slots = &fix_history->firstvalue[i][size_history * jj];
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "adhesion_properties.h"
+#include "contact_mix.h"
 #include "hertz_properties.h"
 #include "hysteretic_properties.h"
 #include "linear_properties.h"
@@ -21,9 +22,6 @@ template <class Style> class PairDEM : public PairDEMBase {
   using History = typename Law::History;
   using Params = typename Style::Params;
   using Properties = typename Style::Properties;
-  static constexpr AdhesionLaw adhesion_law = std::is_same_v<Params, dem::HertzParams> ? ADH_LAW_HERTZ
-      : std::is_same_v<Params, dem::HystParams>                                       ? ADH_LAW_HYSTERETIC
-                                                                                      : ADH_LAW_LINEAR;
 
   PairDEM(LAMMPS_NS::LAMMPS *lmp);
   void compute(int eflag, int vflag) override;
@@ -46,11 +44,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
-  double jkr_estar(const Params &p) const;
   std::string history_fix_args() const override;
   void report_timescales() override;
   void check_properties() override;
-  std::string mix_contact(const Properties (&p)[3], const AdhesionProperties (&q)[3], Params &out, dem::Adhesion &a) const;
   void check_finite();
   dem::Contact contact_of(int i, int j) const;
   // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING)

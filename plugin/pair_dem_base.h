@@ -38,7 +38,7 @@ struct EffectiveMassRule {
 // foresee: they fetch the start of the next atom's history early, a fixed amount without a loop
 // over its neighbours (whose branches cost more than it gained): the values of 4 neighbours
 // (nh per neighbour), which ran fastest on the chute benchmark (dem/linear: 2 to 8 cache lines
-// tried, bench/README.md). A prefetch past the end of the history cannot fault.
+// tried with bench/run_chute.sh). A prefetch past the end of the history cannot fault.
 inline void prefetch_history(const double *history, int nh)
 {
   const char *p = reinterpret_cast<const char *>(history);

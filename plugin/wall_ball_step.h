@@ -53,7 +53,7 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 // and sums into its members strain, slip, dashpot, plastic, activated and overflow (a contact
 // that found no free slot: the caller reports it);
 //   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
-// behind the wall surface: rare), for the caller to warn about.
+// behind the wall surface, or for a mesh crossed it this step: rare), for the caller to warn about.
 // adh: the wall's adhesion (dem/adhesion.h; the ball is particle 1, R* = R1, the constant
 // model's mass the ball's); its potential joins tally.strain and a broken JKR contact's loss
 // tally.plastic (the adhesion hysteresis).
@@ -116,6 +116,10 @@ DEM_INLINE void wall_ball_step(const typename Law::Params &params, const dem::Ad
     }
     if (adh.model == dem::ADH_JKR && !slot) f_adh = dem::jkr_adhesion(-c.gap, adh.w, b.r, adh.estar, phi);
     if (c.gap < -b.r) tally.deep(b.id, -c.gap, b.r);
+    // a mesh's distance is two-sided (never negative): a centre that crossed the surface during the
+    // step (a step ago, at x - dt (v - v_wall), it was on the other side) is behind the surface as
+    // seen from where it came, by R + dist
+    else if (w.tri >= 0 && w.dist + dt * dem::dot(b.v - w.vwall, w.n) < 0.0) tally.deep(b.id, b.r + w.dist, b.r);
     if (!slot) {
       if (!free_slot) {
         tally.overflow += 1.0;

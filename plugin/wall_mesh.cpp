@@ -34,14 +34,20 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
   if (rank == 0) {
     try {
       const auto tris = STLReader::parse(file);
-      xyz.reserve(tris.size() * 9);
+      std::vector<double> raw;
+      raw.reserve(tris.size() * 9);
       for (const auto &t : tris)
-        for (int k = 0; k < 3; k++) {
-          xyz.push_back(scale * t.vert[k][0] + offset.x);
-          xyz.push_back(scale * t.vert[k][1] + offset.y);
-          xyz.push_back(scale * t.vert[k][2] + offset.z);
-        }
+        for (int k = 0; k < 3; k++) raw.insert(raw.end(), {t.vert[k][0], t.vert[k][1], t.vert[k][2]});
+      const double shift[3] = {offset.x, offset.y, offset.z};
+      xyz.resize(raw.size());
+      for (size_t k = 0; k < raw.size(); k++) xyz[k] = scale * raw[k] + shift[k % 3];
       if (tris.empty()) err = fmt::format("STL file {} has no triangles", file);
+      // a triangle that does not fit for another reason than its own zero area in the file: say why
+      for (size_t t = 0; t < tris.size(); t++)
+        if (!fits(&xyz[9 * t])) {
+          err = explain_misfit(raw, static_cast<int>(t), scale, shift);
+          if (!err.empty()) break;
+        }
     } catch (std::exception &e) {
       err = e.what();
     }
@@ -70,6 +76,11 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
     utils::logmesg(lmp, "{}: mesh {}: {} triangles, {} facet patches (coplanar {} degrees), {} smooth groups "
                    "(curvature {} degrees), {} open edges, {} edges of more than two triangles\n", me, file,
                    data.tri.size(), data.patch.size(), coplanar, data.ngroup, curvature, data.nopen, data.nnonmanifold);
+    if (data.nduplicate > 0)
+      lmp->error->warning(FLERR, "{}: mesh {}: {} duplicate triangle(s) merged: each has the same three vertices "
+                          "as an earlier triangle (in either orientation), the first is triangle {} (counting from "
+                          "1 in file order); a facet listed twice is one wall, and the per-triangle rows of the "
+                          "fix's array skip the duplicates", me, file, data.nduplicate, data.first_duplicate + 1);
     if (data.nflipped > 0)
       lmp->error->warning(FLERR, "{}: mesh {}: inconsistent normals: {} shared edge(s) run the same way in both "
                           "triangles (the triangles' orientation flips there); a mesh wall is two-sided, so "

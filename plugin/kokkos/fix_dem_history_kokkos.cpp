@@ -4,6 +4,8 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "neigh_list_kokkos.h"
+#include "pair.h"
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -23,18 +25,66 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::post_construct
 
 // LAMMPS's newton-off pre_exchange, when an atom has more partners than maxpartner, grows the
 // partner arrays and fills them again, but through the device views it held before growing (its
-// grow_arrays refreshes them, the retry does not): the records land in the old, narrower rows,
-// spill into the next atom's, and post_neighbor reads them from there, so some contacts lose or
-// swap their history (in a settling pile on a periodic floor, the pair forces then stopped
-// summing to zero by 1-21% of the weight, LAMMPS's gran/hooke/history/kk alike). After a
-// growth, refresh the views (grow_arrays at the same size keeps the contents) and fill them again.
+// grow_arrays refreshes them, the retry does not): the records land past the end of the old,
+// narrower rows, in the next atom's row with LayoutRight views (some contacts then lose or swap
+// their history: in a settling pile on a periodic floor the pair forces stopped summing to zero
+// by 1-21% of the weight, LAMMPS's gran/hooke/history/kk alike) and past the end of the whole old
+// array with LayoutLeft ones (KOKKOS_LAYOUT=default on a GPU: an illegal address, or other memory
+// overwritten). So count the partners this exchange will record first, and size maxpartner and
+// the arrays for them before LAMMPS's pass, which then never overflows. Should it grow all the
+// same, refresh the views (grow_arrays at the same size keeps the contents) and fill them again.
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::pre_exchange()
 {
+  if (!this->newton_pair && !this->onesided && this->pair && this->pair->list) {
+    const int most = count_partners();
+    if (most > this->maxpartner) {
+      this->maxpartner = 8 * ((most + 7) / 8);    // LAMMPS grows in steps of 8
+      this->grow_arrays(this->atom->nmax);
+    }
+  }
   const int before = this->maxpartner;
   FixNeighHistoryKokkos<DeviceType>::pre_exchange();
   if (this->maxpartner == before) return;
   this->grow_arrays(this->atom->nmax);
   FixNeighHistoryKokkos<DeviceType>::pre_exchange();
+}
+
+// The most partners a local atom gets in the newton-off pre_exchange: each flagged neighbour pair
+// (i, j) of the list gives one to i, and one to j if j was local when the list was built.
+template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::count_partners()
+{
+  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  const int inum = list->inum;
+  const int nlocal = this->nlocal_neigh;
+  if (inum <= 0 || nlocal <= 0) return 0;
+  this->k_firstflag.template sync<DeviceType>();
+  const auto flag = this->k_firstflag.template view<DeviceType>();
+  const auto ilist = list->d_ilist;
+  const auto numneigh = list->d_numneigh;
+  const auto neighbors = list->d_neighbors;
+  if (static_cast<int>(d_count.extent(0)) < nlocal)
+    d_count = Kokkos::View<int *, DeviceType>("dem_history:count", nlocal);
+  const auto count = d_count;
+  Kokkos::deep_copy(count, 0);
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii) {
+        const int i = ilist[ii];
+        const int jnum = numneigh[i];
+        for (int jj = 0; jj < jnum; jj++) {
+          if (!flag(i, jj)) continue;
+          Kokkos::atomic_inc(&count[i]);
+          const int j = neighbors(i, jj) & NEIGHMASK;
+          if (j < nlocal) Kokkos::atomic_inc(&count[j]);
+        }
+      });
+  int most = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<DeviceType>(0, nlocal),
+      KOKKOS_LAMBDA(const int i, int &m) {
+        if (count[i] > m) m = count[i];
+      },
+      Kokkos::Max<int>(most));
+  return most;
 }
 
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::write_restart(FILE *fp)

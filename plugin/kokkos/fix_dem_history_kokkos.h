@@ -25,10 +25,14 @@ class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> 
   int pack_restart(int i, double *buf) override;
   void unpack_restart(int nlocal, int nth) override;
   int size_restart(int nlocal) override;
+  // the most partners a local atom gets in this pre_exchange (public: nvcc wants the enclosing
+  // function of a device lambda accessible)
+  int count_partners();
 
  private:
   HistoryRestart hr;
   std::vector<double> scratch;    // one atom's record in the exchange format
+  Kokkos::View<int *, DeviceType> d_count;    // partners per local atom (count_partners)
   // +1 or -1: the sign the Kokkos history gives scalars of the contact of atom tags a and b
   static double orientation(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b) { return a < b ? 1.0 : -1.0; }
 };

@@ -105,10 +105,13 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
 
   WallSums sum;
   if (this->mesh) {
-    // a particle larger than the grid reaches (inserted since): a grid that reaches it
-    if (this->neighbor->ago == 0) {
-      const double reach = mesh_reach(group_max_radius(), this->max_gap);
-      if (reach > this->mesh->data.grid.margin) build_grid(this->mesh->data, 1.25 * reach);
+    // a particle larger than the grid reaches (inserted or grown since): a grid that reaches it,
+    // on the step it appears, and the step's view of the mesh with the new grid's geometry (as
+    // FixWallDEMBase::find_touches). The grid is this rank's own: the contacts do not depend on it.
+    const double reach = mesh_reach(local_max_radius(), this->max_gap);
+    if (reach > this->mesh->data.grid.margin) {
+      build_grid(this->mesh->data, 1.25 * reach);
+      this->mesh_now = this->mesh->view();
     }
     upload_mesh();
     Kokkos::deep_copy(d_rows, 0.0);
@@ -180,21 +183,20 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   uploaded_version = m.grid_version;
 }
 
-// largest radius of the group's particles on all ranks (collective)
-template <class DeviceType, class Style> double FixWallDEMKokkos<DeviceType, Style>::group_max_radius()
+// largest radius of the group's particles on this rank
+template <class DeviceType, class Style> double FixWallDEMKokkos<DeviceType, Style>::local_max_radius()
 {
   auto radius = this->atomKK->k_radius.template view<DeviceType>();
   auto mask = this->atomKK->k_mask.template view<DeviceType>();
   const int groupbit = this->groupbit;
-  double rmax = 0.0, rmax_all = 0.0;
+  double rmax = 0.0;
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
       KOKKOS_LAMBDA(const int i, double &m) {
         if ((mask[i] & groupbit) && radius[i] > m) m = radius[i];
       },
       Kokkos::Max<double>(rmax));
-  MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, this->world);
-  return rmax_all;
+  return rmax;
 }
 
 template <class DeviceType, class Law>

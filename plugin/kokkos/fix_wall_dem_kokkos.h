@@ -187,7 +187,7 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
 
  public:    // (a function holding a device lambda must be public for nvcc)
   void upload_mesh();
-  double group_max_radius();
+  double local_max_radius();
 };
 
 }    // namespace DEM_NS

@@ -35,7 +35,7 @@ DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen
 // SPIN_FROM_D: the spin part of the relative velocity from d, ahead of the square root (below);
 // the same quantity, round-off apart. A law chooses (Law::spin_from_d): dem/linear's pair loop
 // runs 3.5 % faster with it, dem/hertz's 4 % and dem/hysteretic's 2 % slower (more values live at
-// once; bench/README.md, ninth speed round).
+// once; measured with bench/run_ab.sh).
 template <bool SPIN_FROM_D = false>
 DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
                              Vec3 w2, double meff)
@@ -81,8 +81,8 @@ DEM_INLINE void contact_torques(const Contact &c, Vec3 f, Vec3 &t1, Vec3 &t2)
 // the square root (it shares the divider unit with the divisions of a contact).
 // With d = |d| n (dsq = |d|^2), e is computed as (fs.d)^2/(|fs|^2 |d|^2): its division then
 // does not wait for n, which shortens the longest chain of dependent operations of a contact.
-// dem/linear's pair loop ran 5 % faster; dem/hertz's did not, so it passes n for d (bench/README.md,
-// seventh round); dem/hysteretic's, 7 % slower then, runs 2 % faster since it keeps 7 values (fourteenth).
+// dem/linear's pair loop ran 5 % faster; dem/hertz's did not, so it passes n for d; dem/hysteretic's,
+// 7 % slower at first, ran 2 % faster once it kept 7 history values (measured with bench/run_ab.sh).
 // A contact without d (dsq = 0) makes e NaN and takes the exact path below.
 DEM_INLINE Vec3 rotate_into_plane(Vec3 fs, Vec3 n, Vec3 d, double dsq)
 {

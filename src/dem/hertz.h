@@ -95,7 +95,7 @@ DEM_INLINE double hertz_dashpot_scale2(double alpha_d, double g)
 // sqrt(3 hn_factor m_c sqrt(reff)) sqrt(delta), whose first factor depends on the particles only,
 // and the force takes sqrt(reff delta) as sqrt(reff) sqrt(delta): after the overlap only sqrt(delta)
 // is on the way to the force, not sqrt(reff delta) and then the dashpot's root (dem/hertz :
-// gran/hertz/history on the dense packing 1.10 -> 1.01, bench/README.md, eighth round).
+// gran/hertz/history on the dense packing 1.10 -> 1.01, measured with bench/run_ab.sh).
 DEM_INLINE bool hertz_quarter(const HertzParams &p) { return p.alpha_h == 1.5 && p.alpha_d == 0.25; }
 
 // the exponent 3/2 from root = sqrt(reff delta): h_n sqrt(delta) = 2 hn_factor root

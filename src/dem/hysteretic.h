@@ -142,7 +142,7 @@ DEM_INLINE double select(bool pick, double a, double b)
 // vector registers: lo = 0, hi = max(f_cap, 0) while loading; lo = max(f_floor, 0), hi = +inf
 // while unloading. The same numbers for finite inputs (signed zeros apart), with no branch (the
 // sign of dd changes from contact to contact) and without select()'s trip through the integer
-// registers on the force's chain (bench/README.md, sixteenth round). Elsewhere (CUDA, other
+// registers on the force's chain (measured with bench/run_ab.sh). Elsewhere (CUDA, other
 // CPUs) with select(). (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
 DEM_INLINE double rocky_normal_force_select(double f_trial, double f_cap, double f_floor, double dd)
 {
@@ -183,7 +183,7 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 {
   ContactResult r;
   const Increments inc = begin_step(c, c.gap, dt, h, r);
-  // early, as in linear_step (bench/README.md, eleventh round), and with d as there (fourteenth)
+  // early, as in linear_step, and with d as there (both measured faster with bench/run_ab.sh)
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   double kl, ku;
   hysteretic_stiffness(p, c.r1, c.r2, kl, ku);

@@ -69,7 +69,7 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   ContactResult r;
   // first, though used after the normal force: its chain (a division, a series) depends only on the
   // history and the geometry, and in this order the compiler overlaps it with the rest
-  // (bench/README.md, eleventh round)
+  // (measured with bench/run_ab.sh)
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   linear_contact_stiffness(p, c.r1, c.r2, r.kn, r.ks);
   const double gs = c.gap - p.rgap;

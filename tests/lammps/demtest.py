@@ -12,12 +12,14 @@
     res = run_backends(chk, deck, kokkos, label)    # CPU, and with kokkos the /kk run checked against it
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
     clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
+    results = errors_in_process(decks)    # many decks (one rank) in one process: a Result each
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
 import os
 import re
 import shlex
+import json
 import subprocess
 import sys
 import tempfile
@@ -29,6 +31,10 @@ HAVE_KOKKOS = os.environ.get("DEM_HAVE_KOKKOS", "0") in ("1", "ON", "TRUE", "tru
 KOKKOS_ARGS = ["-k", "on", "t", "2", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "newton", "off"]
 # where the /kk styles run: "-k on t N" (N = run's threads) unless the environment says otherwise
 KOKKOS_ENV_ARGS = shlex.split(os.environ.get("DEM_KOKKOS_ARGS", ""))
+# idle OpenMP threads sleep instead of spinning (unless the environment says otherwise): the tests run
+# 2 threads beside other tests on few cores, where spinning threads take the cores from the working
+# ones (a Kokkos test ran 9 times slower so on a loaded 2-core machine); the results do not change
+OMP_WAIT_POLICY = os.environ.get("OMP_WAIT_POLICY", "passive")
 
 
 class Result:
@@ -79,7 +85,7 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
     if ranks > 1:
         cmd = [MPIEXEC, "-np", str(ranks), "--oversubscribe"] + cmd
     env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
-               OMP_PROC_BIND="false", **(env or {}))
+               OMP_PROC_BIND="false", OMP_WAIT_POLICY=OMP_WAIT_POLICY, **(env or {}))
     proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout)
     res = Result(proc.stdout + proc.stderr, proc.returncode, workdir)
     if expect_error:
@@ -99,6 +105,113 @@ CRASH_TEXTS = ("terminate called", "Trying to delete", "Aborted", "Segmentation 
 def clean_error_exit(res):
     """True if LAMMPS stopped on its error cleanly: exit code 1, nothing of a crash or abort."""
     return res.returncode == 1 and not any(t in res.output for t in CRASH_TEXTS)
+
+
+def errors_in_process(decks, kokkos=False, threads=2, args=(), suffix=True, timeout=600):
+    """Each deck (a string) run in a fresh LAMMPS instance of LAMMPS's Python module, each in its own
+    working directory, all in one child process (far cheaper than an lmp process per deck): a Result
+    per deck, read the same way as run()'s. Nothing is checked here; the caller checks each as it
+    would a run(..., expect_error=True): res.error is the first LAMMPS ERROR line (None if the deck
+    ran through), res.output the deck's log and whatever reached stdout/stderr, and
+    clean_error_exit(res) holds only if LAMMPS raised its error as an ordinary exception. Exit codes
+    mean what lmp's would: 0 ran through, 1 stopped on an error; an error->one() (which lmp turns into
+    MPI_Abort) reads as exit code 2 with MPI_ABORT in the output. A deck that crashes or aborts the
+    child (a destructor throwing, a segfault) or hangs gets the child's exit code and the crash in its
+    output, and the decks after it run in a new child. Needs DEM_LAMMPS_PYTHON (LAMMPS's python/
+    directory) and liblammps on LD_LIBRARY_PATH. One rank only: MPI runs stay with run()."""
+    if not os.environ.get("DEM_LAMMPS_PYTHON"):
+        raise AssertionError("errors_in_process needs DEM_LAMMPS_PYTHON (LAMMPS's python/ directory; "
+                             "tests/CMakeLists.txt sets it for the tests in library_tests)")
+    batch = tempfile.mkdtemp(prefix="demtest-batch-")
+    with open(os.path.join(batch, "decks.json"), "w") as f:
+        json.dump(decks, f)
+    cmdargs = ["-nocite", "-log", "log.lammps", "-screen", "none"]
+    if kokkos:
+        cmdargs += (KOKKOS_ENV_ARGS or ["-k", "on", "t", str(threads)]) + (KOKKOS_ARGS[4:6] if suffix else []) \
+            + KOKKOS_ARGS[6:]
+    cmdargs += list(args)
+    with open(os.path.join(batch, "cmdargs.json"), "w") as f:
+        json.dump(cmdargs, f)
+    env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
+               OMP_PROC_BIND="false", OMP_WAIT_POLICY=OMP_WAIT_POLICY)
+    results, start = [], 0
+    while start < len(decks):
+        try:
+            proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--in-process", batch, str(start)],
+                                  env=env, capture_output=True, text=True, timeout=timeout)
+            code, child_out = proc.returncode, proc.stdout + proc.stderr
+        except subprocess.TimeoutExpired as e:
+            code, child_out = 124, f"timed out after {timeout} s\n{e.stdout or ''}{e.stderr or ''}"
+        done = start
+        while done < len(decks) and os.path.exists(os.path.join(batch, str(done), "result.json")):
+            with open(os.path.join(batch, str(done), "result.json")) as f:
+                r = json.load(f)
+            out, code_deck = _deck_output(batch, done) + r["extra"], r["code"]
+            if code_deck == 1 and re.search(r"^ERROR on proc \d+: ", out, re.M):
+                # error->one(), which the library reports as an ordinary error on one rank: lmp aborts
+                code_deck, out = 2, out + "MPI_ABORT: lmp would abort on this error (error->one)\n"
+            results.append(Result(out, code_deck, os.path.join(batch, str(done))))
+            done += 1
+        if done == len(decks):
+            if code != 0:
+                raise AssertionError(f"the process that ran the decks ended with exit code {code} after the last "
+                                     f"one (at LAMMPS's finalize):\n{child_out[-3000:]}")
+            break
+        # deck `done` crashed the child (or never ran because the child could not start)
+        out = _deck_output(batch, done) + f"\nchild process ended with exit code {code}\n{child_out[-3000:]}"
+        results.append(Result(out, code if code != 0 else -1, os.path.join(batch, str(done))))
+        start = done + 1
+    return results
+
+
+def _deck_output(batch, i):
+    out = ""
+    for name in ("log.lammps", "stdio.txt"):
+        path = os.path.join(batch, str(i), name)
+        if os.path.exists(path):
+            with open(path, errors="replace") as f:
+                out += f.read()
+    return out
+
+
+def _run_in_process(batch, start):
+    """The child of errors_in_process: decks start.. of the batch, each in a fresh LAMMPS instance in its
+    own directory, with stdout and stderr (file descriptors 1 and 2) going to its stdio.txt."""
+    sys.path.insert(0, os.environ["DEM_LAMMPS_PYTHON"])
+    from lammps import lammps
+    with open(os.path.join(batch, "decks.json")) as f:
+        decks = json.load(f)
+    with open(os.path.join(batch, "cmdargs.json")) as f:
+        cmdargs = json.load(f)
+    saved = os.dup(1), os.dup(2)
+    lmp = None
+    for i in range(start, len(decks)):
+        workdir = os.path.join(batch, str(i))
+        os.makedirs(workdir, exist_ok=True)
+        os.chdir(workdir)
+        with open("in.test", "w") as f:
+            f.write(decks[i])
+        stdio = os.open("stdio.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(stdio, 1)
+        os.dup2(stdio, 2)
+        code, extra = 0, ""
+        try:
+            lmp = lammps(cmdargs=cmdargs)
+            lmp.commands_string(decks[i])
+        except Exception as e:    # the lammps module raises Exception("ERROR: ...")
+            code, extra = 1, "\n" + str(e) + "\n"
+            if type(e).__name__ == "MPIAbortException":
+                code, extra = 2, extra + "MPI_ABORT: lmp would abort on this error (error->one)\n"
+        finally:
+            if lmp is not None:
+                lmp.close()    # the destructors run here: one that throws ends the process
+                lmp = None
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(stdio)
+        with open("result.json.tmp", "w") as f:
+            json.dump({"code": code, "extra": extra}, f)
+        os.rename("result.json.tmp", "result.json")
 
 
 def thermo_difference(rows, other):
@@ -165,3 +278,7 @@ class Checks:
     def finish(self):
         print(f"{self.count - self.failed} passed, {self.failed} failed")
         sys.exit(1 if self.failed or self.count == 0 else 0)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--in-process"]:
+    _run_in_process(sys.argv[2], int(sys.argv[3]))

@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import HAVE_KOKKOS, Checks, clean_error_exit, run  # noqa: E402
+from demtest import HAVE_KOKKOS, Checks, clean_error_exit, errors_in_process, run  # noqa: E402
 
 DECK = """
 units {units}
@@ -66,24 +66,41 @@ def deck(law, values, wall, units="si", base=True):
 def main():
     chk = Checks()
     backends = [("CPU", {}), ("2 ranks", {"ranks": 2})] + ([("Kokkos", {"kokkos": True})] if HAVE_KOKKOS else [])
-    for case, (law, values, words) in enumerate(CASES):
-        for wall in (False, True):
-            where = "wall/dem" if wall else "pair"
-            for name, kw in backends if case < 4 else backends[:1]:
-                res = run(deck(law, values, wall), expect_error=True, **kw)
-                msg = res.error or ""
-                chk.true(all(w in msg for w in words) and clean_error_exit(res),
-                         f"{name}, {where} {law} {values}: error names {words}: '{msg}'")
-            # the long form of a number never appears
-            chk.true("000000000000" not in (res.error or ""), f"{where} {law} {values}: numbers printed short")
+    plan = [(case, wall, name, kw) for case in range(len(CASES)) for wall in (False, True)
+            for name, kw in (backends if case < 4 else backends[:1])]
+    units_decks = [deck("linear", "kn 1e4 fric 0.5 tan_mode 1", wall, units, base=False)
+                   for units in ("lj", "cgs") for wall in (False, True)]
+    units_decks += [deck("linear", "kn 1e4 fric 0.5 tan_mode 1 v_slide 0.1", False, units, base=False)
+                    for units in ("lj", "cgs")]
+    # the one-rank decks in one process each for the CPU and Kokkos (LAMMPS's Python module), the
+    # 2-rank ones with mpiexec
+    cpu = iter(errors_in_process([deck(*CASES[c][:2], w) for c, w, name, kw in plan if name == "CPU"] + units_decks))
+    kk = iter(errors_in_process([deck(*CASES[c][:2], w) for c, w, name, kw in plan if name == "Kokkos"], kokkos=True)
+              if HAVE_KOKKOS else [])
+    for case, wall, name, kw in plan:
+        law, values, words = CASES[case]
+        where = "wall/dem" if wall else "pair"
+        if name == "CPU":
+            res = next(cpu)
+        elif name == "Kokkos":
+            res = next(kk)
+        else:
+            res = run(deck(law, values, wall), expect_error=True, **kw)
+        msg = res.error or ""
+        chk.true(all(w in msg for w in words) and clean_error_exit(res),
+                 f"{name}, {where} {law} {values}: error names {words}: '{msg}'")
+        if name == (backends if case < 4 else backends[:1])[-1][0]:
+            # the long form of a number never appears (in the last backend's message)
+            chk.true("000000000000" not in msg, f"{where} {law} {values}: numbers printed short")
     # v_slide's default is Rocky's 1 mm/s in units si only
     for units in ("lj", "cgs"):
         for wall in (False, True):
-            res = run(deck("linear", "kn 1e4 fric 0.5 tan_mode 1", wall, units, base=False), expect_error=True)
-            chk.true("v_slide" in (res.error or "") and f"units {units}" in res.error,
+            res = next(cpu)
+            chk.true("v_slide" in (res.error or "") and f"units {units}" in (res.error or "") and clean_error_exit(res),
                      f"units {units}, {'wall' if wall else 'pair'} tan_mode 1 without v_slide: '{res.error}'")
-        res = run(deck("linear", "kn 1e4 fric 0.5 tan_mode 1 v_slide 0.1", False, units, base=False))
-        chk.true(res.returncode == 0, f"units {units}: tan_mode 1 with v_slide given runs")
+    for units in ("lj", "cgs"):
+        res = next(cpu)
+        chk.true(res.returncode == 0 and res.error is None, f"units {units}: tan_mode 1 with v_slide given runs")
     chk.finish()
 
 

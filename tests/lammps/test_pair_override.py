@@ -1,13 +1,13 @@
 """A pair_coeff I J override replaces only the keywords it names: for every keyword of every
 style, a contact between types 1 and 2 with "pair_coeff 1 2 KEY VALUE" moves exactly like one
 whose pair sets all of its inherited values explicitly plus KEY VALUE, and differently from one
-without the override (so that each case can fail)."""
+without the override (so that each case can fail). All runs in one process (LAMMPS's Python module)."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, errors_in_process, read_dump  # noqa: E402
 
 R = 0.01
 DECK = """
@@ -51,12 +51,21 @@ def coeffs(d):
     return " ".join(f"{k} {v!r}" for k, v in d.items())
 
 
-def motion(style, t1, t2, pair):
-    """Final positions, velocities and spins of both spheres."""
-    deck = DECK.format(x2=2 * R - 1e-5, d=2 * R, style=style, t1=coeffs(t1), t2=coeffs(t2),
+def motion_deck(style, t1, t2, pair):
+    return DECK.format(x2=2 * R - 1e-5, d=2 * R, style=style, t1=coeffs(t1), t2=coeffs(t2),
                        pair=f"pair_coeff 1 2 {coeffs(pair)}" if pair else "")
-    atoms = read_dump(os.path.join(run(deck).workdir, "final.dump"))
-    return [atoms[i][q] for i in (1, 2) for q in OUT]
+
+
+def motions(decks):
+    """Final positions, velocities and spins of both spheres, per deck; all decks in one process
+    (LAMMPS's Python module), each of which must run through."""
+    out = []
+    for res in errors_in_process(decks):
+        if res.returncode != 0 or res.error:
+            raise AssertionError(f"LAMMPS failed ({res.returncode}): {res.error}\n" + res.output[-3000:])
+        atoms = read_dump(os.path.join(res.workdir, "final.dump"))
+        out.append([atoms[i][q] for i in (1, 2) for q in OUT])
+    return out
 
 
 def distance(a, b):
@@ -117,16 +126,21 @@ ALTERNATIVES = {"restitution": "dp_nratio", "dp_nratio": "restitution"}
 
 def main():
     chk = Checks()
+    decks = []    # every run first, in one process; then the checks, in the same order
     for style, t1, t2, inherited, overrides in GROUPS:
-        plain = motion(style, t1, t2, None)
-        # the written-out inherited values reproduce plain inheritance (checks the table above)
-        chk.true(distance(motion(style, t1, t2, inherited), plain) < 1e-6,
-                 f"{style}: the pair's inherited values written out move as inheritance")
+        decks += [motion_deck(style, t1, t2, None), motion_deck(style, t1, t2, inherited)]
         for key, value in overrides:
-            alone = motion(style, t1, t2, {key: value})
             full = {k: v for k, v in inherited.items() if k != ALTERNATIVES.get(key)}
             full[key] = value
-            explicit = motion(style, t1, t2, full)
+            decks += [motion_deck(style, t1, t2, {key: value}), motion_deck(style, t1, t2, full)]
+    results = iter(motions(decks))
+    for style, t1, t2, inherited, overrides in GROUPS:
+        plain = next(results)
+        # the written-out inherited values reproduce plain inheritance (checks the table above)
+        chk.true(distance(next(results), plain) < 1e-6,
+                 f"{style}: the pair's inherited values written out move as inheritance")
+        for key, value in overrides:
+            alone, explicit = next(results), next(results)
             d_same, d_effect = distance(alone, explicit), distance(alone, plain)
             # (the same to round-off, which the Hertz mixing of hz_shear and hz_poiss leaves)
             chk.true(d_same < 1e-6 and d_effect > 1e-3,

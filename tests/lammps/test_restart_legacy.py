@@ -1,10 +1,10 @@
 """Restart files of dem/hysteretic written by earlier versions of the plugin continue exactly.
 
-dem/hysteretic without energy tracking kept 11 values per contact until 2026-11-24 (commit 39f4e41),
+dem/hysteretic without energy tracking kept 11 values per contact until 2026-11-24,
 then 9 (the loading-cycle flags share the state's value, the plastic work is not kept), and since
 2026-11-26 7: its dashpot force, which lies along the normal, as its normal component F^d . n
 instead of a vector (dem/hysteretic.h). tests/data/hysteretic_stack_v8.restart (11 values, written
-by 39f4e41) and hysteretic_stack_v9.restart (9 values, written by 71e5d0f) hold step 1000 of
+on 2026-11-24) and hysteretic_stack_v9.restart (9 values, written on 2026-11-26) hold step 1000 of
 tests/data/hysteretic_stack_v8.in (v9.in is the same deck), a leaning stack of five spheres whose
 resting contacts unload and load again (so the flags matter: they switch on the secondary damping,
 whose force the files hold as a vector), and the .dump files are each version's state at step 2000.

@@ -1,4 +1,5 @@
-"""Rolling resistance (rr_fric, rr_model; src/dem/rolling.h) through LAMMPS, for every law:
+"""Rolling resistance (rr_fric, rr_model; src/dem/rolling.h) through LAMMPS, for every law
+(closed forms: doc/verification.md, section 6):
 
 - the moment-rotation path of one contact under imposed rotation: slope k_r = k_s Rbar^2, plateau
   mu_r Rbar |F_n|, unloading along k_r (PFC rrlinear, Rocky type C); type A: the constant moment
@@ -15,7 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, errors_in_process, run  # noqa: E402
 
 R, RHO, G = 0.001, 2500.0, 9.81
 MASS = RHO * 4.0 / 3.0 * math.pi * R ** 3
@@ -225,29 +226,14 @@ for law in ("linear", "hertz", "hysteretic"):
 
 
 # ------------------------------------------------------------------------------------------------
-# errors
+# errors: every deck in one process (LAMMPS's Python module), checked in order below
 
-def error_of(law, props, style=None):
-    deck = path_deck(law, props, [(1.0, 1)]).replace(f"pair_style dem/{law}", f"pair_style {style or 'dem/' + law}")
-    return run(deck, expect_error=True).error
-
-
-for law in ("linear", "hertz", "hysteretic"):
-    for props, want in (("rr_fric -0.1", "rr_fric"), ("rr_fric 0.1 rr_model 2", "rr_model"),
-                        ("rr_fric 0.1 rr_damp 1.5", "rr_damp"), ("rr_fric 0.1 rr_damp 0.2", "rr_model 3"),
-                        ("rr_model 1", "need rr_fric")):
-        msg = error_of(law, props)
-        chk.true(want in msg, f"{law} {props}: error names {want} ({msg})")
-msg = run(path_deck("linear", "", [(1.0, 1)]).replace("kn 10000 ks 5000 fric 0", "kn 10000 ks 0 fric 0 rr_fric 0.1"),
-          expect_error=True).error
-chk.true("shear spring" in msg, f"linear ks 0 rr_fric 0.1: needs a shear spring ({msg})")
-msg = run(path_deck("hysteretic", "", [(1.0, 1)]).replace("kt_ratio 0.5", "kt_ratio 0 rr_fric 0.1 rr_model 3"),
-          expect_error=True).error
-chk.true("shear spring" in msg, f"hysteretic kt_ratio 0 rr_model 3: needs a shear spring ({msg})")
+def error_deck(law, props, style=None):
+    return path_deck(law, props, [(1.0, 1)]).replace(f"pair_style dem/{law}", f"pair_style {style or 'dem/' + law}")
 
 
-def wall_error(args):
-    return run(f"""
+def wall_deck(args):
+    return f"""
 units si
 atom_style sphere
 boundary f f f
@@ -256,16 +242,30 @@ create_box 1 box
 create_atoms 1 single 0 0 0
 fix w all wall/dem {args} zplane -0.5 NULL
 run 0
-""", expect_error=True).error
+"""
 
 
+ERRORS = []    # (what, deck, words the message must contain)
+for law in ("linear", "hertz", "hysteretic"):
+    for props, want in (("rr_fric -0.1", "rr_fric"), ("rr_fric 0.1 rr_model 2", "rr_model"),
+                        ("rr_fric 0.1 rr_damp 1.5", "rr_damp"), ("rr_fric 0.1 rr_damp 0.2", "rr_model 3"),
+                        ("rr_model 1", "need rr_fric")):
+        ERRORS.append((f"{law} {props}: error names {want}", error_deck(law, props), want))
+ERRORS.append(("linear ks 0 rr_fric 0.1: needs a shear spring",
+               path_deck("linear", "", [(1.0, 1)]).replace("kn 10000 ks 5000 fric 0", "kn 10000 ks 0 fric 0 rr_fric 0.1"),
+               "shear spring"))
+ERRORS.append(("hysteretic kt_ratio 0 rr_model 3: needs a shear spring",
+               path_deck("hysteretic", "", [(1.0, 1)]).replace("kt_ratio 0.5", "kt_ratio 0 rr_fric 0.1 rr_model 3"),
+               "shear spring"))
 # the same keywords on fix wall/dem, whose contact takes them from its own line
 WALL = {"linear": "kn 1 ks 1", "hertz": "hz_shear 1e6 hz_poiss 0.3", "hysteretic": "kn 1 kt_ratio 0.5"}
 for law, coeff in WALL.items():
     for props, want in (("rr_fric -0.1", "rr_fric"), ("rr_fric 0.1 rr_model 2", "rr_model"),
                         ("rr_fric 0.1 rr_damp 1.5", "rr_damp"), ("rr_fric 0.1 rr_damp 0.2", "rr_model 3")):
-        msg = wall_error(f"{law} {coeff} {props}")
-        chk.true(want in msg, f"fix wall/dem {law} {props}: error names {want} ({msg})")
-msg = wall_error("linear kn 1 rr_fric 0.1 rr_model 3")
-chk.true("shear spring" in msg, f"fix wall/dem linear without ks, rr_model 3: needs a shear spring ({msg})")
+        ERRORS.append((f"fix wall/dem {law} {props}: error names {want}", wall_deck(f"{law} {coeff} {props}"), want))
+ERRORS.append(("fix wall/dem linear without ks, rr_model 3: needs a shear spring",
+               wall_deck("linear kn 1 rr_fric 0.1 rr_model 3"), "shear spring"))
+for (what, deck, want), res in zip(ERRORS, errors_in_process([e[1] for e in ERRORS])):
+    msg = res.error or ""
+    chk.true(want in msg and clean_error_exit(res), f"{what} ({msg}; exit code {res.returncode}, no crash)")
 chk.finish()

@@ -17,7 +17,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, clean_error_exit, errors_in_process  # noqa: E402
 
 R, RHO, KN, G, NU, E = 0.01, 2500.0, 1e5, 1e7, 0.3, 0.5
 M = RHO * 4.0 / 3.0 * math.pi * R ** 3
@@ -65,31 +65,40 @@ run 0
 
 def main():
     chk = Checks()
+    plan = []    # (law, wall, speed, vel, t_c): each runs at dt = t_c/5 and t_c/50
     for law in ("linear", "hertz", "hysteretic"):
         for wall in (False, True):
-            where = f"{law} {'wall' if wall else 'pair'}"
             # Hertz: the stated impact speed, and (pair) the default from the particles' speeds
             cases = [("impact_speed 2.0", 0.0, 2.0)] if law == "hertz" else [("", 0.0, 1.0)]
             if law == "hertz":
                 cases.append(("", 1.0, 1.0 if wall else 2.0))
             for speed, vel, v in cases:
-                tc = t_c(law, wall, v)
-                big = run(deck(law, wall, tc / 5, speed, vel))
-                m = re.search(r"WARNING: .*timestep .* exceeds t_c/10 for (.*?) \(collision time t_c = (\S+),", big.output)
-                label = f"{where} {speed or 'default speed'}"
-                chk.true(m is not None, f"{label}: dt = t_c/5 warns")
-                if m:
-                    chk.close(f"{label}: t_c of the warning", float(m.group(2)), tc, rel=1e-5)
-                    chk.true(("the wall" in m.group(1)) == wall, f"{label}: the warning names '{m.group(1)}'")
-                chk.true("contact report" in big.output and ("types 1 and 2" in big.output or wall),
-                         f"{label}: the report table lists the contacts")
-                small = run(deck(law, wall, tc / 50, speed, vel))
-                chk.true("exceeds t_c" not in small.output, f"{label}: dt = t_c/50 does not warn")
+                plan.append((law, wall, speed, vel, t_c(law, wall, v)))
     # bad impact speeds are errors naming the keyword and its range
-    for wall in (False, True):
-        for bad in ("0", "-1"):
-            msg = run(deck("hertz", wall, 1e-6, f"impact_speed {bad}", 0.0), expect_error=True).error
-            chk.true("impact_speed" in msg and "(0, inf)" in msg, f"impact_speed {bad} ({'wall' if wall else 'pair'}): '{msg}'")
+    bad_cases = [(wall, bad) for wall in (False, True) for bad in ("0", "-1")]
+    decks = [deck(law, wall, tc / div, speed, vel) for law, wall, speed, vel, tc in plan for div in (5, 50)]
+    decks += [deck("hertz", wall, 1e-6, f"impact_speed {bad}", 0.0) for wall, bad in bad_cases]
+    # all decks in one process (LAMMPS's Python module)
+    results = iter(errors_in_process(decks))
+    for law, wall, speed, vel, tc in plan:
+        where = f"{law} {'wall' if wall else 'pair'}"
+        label = f"{where} {speed or 'default speed'}"
+        big, small = next(results), next(results)
+        for res, dt in ((big, "t_c/5"), (small, "t_c/50")):
+            chk.true(res.returncode == 0 and res.error is None, f"{label}: dt = {dt} runs ({res.error})")
+        m = re.search(r"WARNING: .*timestep .* exceeds t_c/10 for (.*?) \(collision time t_c = (\S+),", big.output)
+        chk.true(m is not None, f"{label}: dt = t_c/5 warns")
+        if m:
+            chk.close(f"{label}: t_c of the warning", float(m.group(2)), tc, rel=1e-5)
+            chk.true(("the wall" in m.group(1)) == wall, f"{label}: the warning names '{m.group(1)}'")
+        chk.true("contact report" in big.output and ("types 1 and 2" in big.output or wall),
+                 f"{label}: the report table lists the contacts")
+        chk.true("exceeds t_c" not in small.output, f"{label}: dt = t_c/50 does not warn")
+    for wall, bad in bad_cases:
+        res = next(results)
+        msg = res.error or ""
+        chk.true("impact_speed" in msg and "(0, inf)" in msg and clean_error_exit(res),
+                 f"impact_speed {bad} ({'wall' if wall else 'pair'}): '{msg}', exit code {res.returncode}")
     chk.finish()
 
 

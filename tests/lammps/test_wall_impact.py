@@ -1,4 +1,4 @@
-"""fix wall/dem: a sphere hitting a wall head-on, against the closed forms (docs/VERIFICATION.md)
+"""fix wall/dem: a sphere hitting a wall head-on, against the closed forms (doc/verification.md)
 with the ball-facet contact geometry: m_c = m (the wall is immovable), Hertz with an infinite
 wall radius (R* = R), linear stiffness from material k_n = pi R E (2d: 2 E).
 
@@ -131,7 +131,7 @@ def main():
         r = measure(impact_deck(f"linear kn {kn} dp_nratio {zeta} dp_mode 1", v0=v0, dt=dt, steps=4000), dt)
         chk.close(f"linear no-tension zeta={zeta}: restitution exp(-zeta w0 t_F)", r["e"],
                   math.exp(-zeta * math.sqrt(kn / m) * tf), rel=2e-3)
-        chk.close(f"linear no-tension zeta={zeta}: restitution (VERIFICATION.md, 4 digits)", r["e"], e, rel=2e-3)
+        chk.close(f"linear no-tension zeta={zeta}: restitution (doc/verification.md, 4 digits)", r["e"], e, rel=2e-3)
         chk.close(f"linear no-tension zeta={zeta}: force duration t_F", r["t_force"], tf, rel=2e-3)
     dt = linear_tc(kn, m, 0.0) / 2000
     r = measure(impact_deck(f"linear kn {kn} restitution 0.4 dp_mode 3", v0=v0, dt=dt, steps=4000), dt)

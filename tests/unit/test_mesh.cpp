@@ -249,6 +249,36 @@ TEST(MeshBuild, DegenerateFlippedAndGrid)
   EXPECT_EQ(m.view().touches({5, 5, 5}, 0.05, 0.1, 0.05, out), 0);
 }
 
+// a floor listed twice more, once as it is and once with every triangle's vertices reversed: the
+// copies are counted and left out, and what is built is the single floor (same fingerprint); a
+// reordered floor has another fingerprint
+TEST(MeshBuild, DuplicatesMergedAndFingerprint)
+{
+  const std::vector<double> one = floor_mesh(3, 1.0);
+  MeshData single, twice;
+  DEM_NS::build_mesh(one, 0.01, 10.0, single);
+  std::vector<double> xyz = one;
+  xyz.insert(xyz.end(), one.begin(), one.end());
+  for (size_t t = 0; t < one.size(); t += 9)
+    for (int k : {2, 1, 0}) xyz.insert(xyz.end(), one.begin() + t + 3 * k, one.begin() + t + 3 * k + 3);
+  DEM_NS::build_mesh(xyz, 0.01, 10.0, twice);
+  EXPECT_EQ(twice.nduplicate, 36);
+  EXPECT_EQ(twice.first_duplicate, 18);
+  EXPECT_EQ(twice.tri.size(), single.tri.size());
+  EXPECT_EQ(twice.patch.size(), 1u);
+  EXPECT_EQ(twice.nflipped, 0);
+  EXPECT_EQ(twice.nnonmanifold, 0);
+  EXPECT_EQ(twice.fingerprint, single.fingerprint);
+  std::vector<double> swapped = one;    // the first two triangles in the other order
+  std::swap_ranges(swapped.begin(), swapped.begin() + 9, swapped.begin() + 9);
+  MeshData reordered;
+  DEM_NS::build_mesh(swapped, 0.01, 10.0, reordered);
+  EXPECT_EQ(reordered.nduplicate, 0);
+  EXPECT_NE(reordered.fingerprint, single.fingerprint);
+  DEM_NS::build_mesh(one, 0.02, 10.0, reordered);    // coplanar decides the patches too
+  EXPECT_NE(reordered.fingerprint, single.fingerprint);
+}
+
 // the inside of a cylinder of 90 facets (4 degrees apart): one smooth group; a ball in the crease
 // between two facets touches two faces unless contacts of the group within the curvature angle
 // are merged, and the history handover moves a slot from one facet to the next
