@@ -1,6 +1,6 @@
 // Adhesion of one ball-ball contact of the dem/* pair styles (dem/adhesion.h, doc/adhesion.md):
-// the decisions the CPU pair loop (PairDEM::compute_loop, single) and the Kokkos kernel
-// (DEMKernel) share, so that both reach, break and tally a contact alike. No LAMMPS here: it runs
+// the decisions of the pair step (pair_step.h, which the CPU loop and the Kokkos kernel share)
+// and of PairDEM::single, so that both reach, break and tally a contact alike. No LAMMPS here: it runs
 // inside Kokkos kernels.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once

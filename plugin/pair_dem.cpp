@@ -223,62 +223,6 @@ template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) con
                                           {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
 }
 
-// What the rolling resistance of contact (i, j) needs (dem/rolling.h); fn: the law's normal force.
-template <class Style>
-dem::RollingInput PairDEM<Style>::rolling_input(int i, int j, const dem::Contact &c, const Params &p,
-                                                const dem::ContactResult &r, double fn) const
-{
-  double **omega = atom->omega;
-  const double *m = atom->rmass;
-  const int *mask = atom->mask;
-  dem::RollingInput in;
-  in.wrel = {omega[j][0] - omega[i][0], omega[j][1] - omega[i][1], omega[j][2] - omega[i][2]};
-  in.n = c.n;
-  in.rbar = dem::rolling_radius(c.r1, c.r2);
-  in.fn = -fn;
-  in.ks = Law::rolling_ks(p, r);
-  in.inertia = dem::rolling_inertia(m[i], c.r1, mask[i] & freeze_group_bit, m[j], c.r2, mask[j] & freeze_group_bit);
-  return in;
-}
-
-// The rolling moment of contact (i, j) from its slots `m_slot` (dem/rolling.h): advanced by a step
-// if `step` (stored if `store`), else the stored one, and added to both torques. Adds the rolling
-// dissipation to d_slip and e_slip (ENERGY) and returns the rolling spring's energy. Out of line,
-// so that the pair loop of styles without rolling resistance keeps its registers.
-template <class Style>
-template <bool ENERGY>
-[[gnu::noinline]] double PairDEM<Style>::rolling_contact(int i, int j, bool j_owned, Vec3 n, double gap,
-                                                         const Params &p, double fn, double *m_slot, bool step,
-                                                         bool store, double &d_slip, double &e_slip)
-{
-  // what the stiffnesses and the rolling input read of the contact, and no more: "Contact c{}" makes
-  // g++ keep all 16 values on the stack and zero them, and the loads that follow wait on those
-  // stores (dem/linear with rolling resistance ran 10 % slower on bench/in.packing)
-  dem::Contact c;
-  c.n = n;
-  c.gap = gap;
-  c.r1 = atom->radius[i];
-  c.r2 = atom->radius[j];
-  dem::ContactResult r;
-  Law::stiffness(p, c, History{}, r.kn, r.ks);
-  const dem::RollingInput in = rolling_input(i, j, c, p, r, fn);
-  Vec3 m = dem::load_rolling(m_slot), moment = m;
-  if (step) {
-    const dem::RollingResult rr = dem::rolling_step<ENERGY>(p.roll, in, update->dt, m);
-    moment = rr.moment;
-    d_slip += rr.d_slip;
-    e_slip += rr.d_slip;
-    if (store) dem::store_rolling(m_slot, m);
-  }
-  double **torque = atom->torque;
-  for (int k = 0; k < 3; k++) {
-    const double mk = k == 0 ? moment.x : k == 1 ? moment.y : moment.z;
-    torque[i][k] -= mk;
-    if (j_owned) torque[j][k] += mk;
-  }
-  return dem::rolling_strain_energy(p.roll, in, m);
-}
-
 template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
@@ -323,9 +267,6 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
 // without the type lookup (2-3 % less pair time on in.packing with one set, measured with
 // bench/run_ab.sh).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
-// Speed notes: most neighbours do not touch, so their path reads only the
-// positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
-// is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
 void PairDEM<Style>::compute_loop(bool advance)
@@ -353,58 +294,123 @@ template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::pl
 }
 #endif
 
+// LAMMPS allocates its per-atom n x 3 arrays in one block (row k at [0] + 3 k), so the CPU loop
+// indexes rows directly, without loading a row pointer first (as LAMMPS's OPENMP styles do)
+static inline Vec3 row(const double *a, int k)
+{
+  const double *r = a + 3 * static_cast<long>(k);
+  return Vec3{r[0], r[1], r[2]};
+}
+static inline void add_row(double *a, int k, Vec3 b)
+{
+  double *r = a + 3 * static_cast<long>(k);
+  r[0] += b.x;
+  r[1] += b.y;
+  r[2] += b.z;
+}
+
+// The rolling resistance of a contact in the CPU loop (pair_step.h's LoopAtoms::rolling): out of
+// line, so that the loop of styles without rolling resistance keeps its registers.
+template <class Law, bool ENERGY>
+[[gnu::noinline]] static RollingOutcome rolling_apart(const double *omega, EffectiveMassRule m, int i, int j,
+                                                      const typename Law::Params &p, Vec3 n, double r1, double r2,
+                                                      double kn, double ks, double fn, double *slots, bool step,
+                                                      bool store, double dt)
+{
+  return rolling_contact<Law, ENERGY>(p, n, r1, r2, row(omega, i), row(omega, j), m.rmass[i], m.frozen(i), m.rmass[j],
+                                      m.frozen(j), kn, ks, fn, slots, step, store, dt);
+}
+
+// The atom data as the pair step reads it (pair_step.h) in the CPU loop, for the loop's atom i.
+// PLAIN 2 reads the constants at each contact as PLAIN 1 does, but from one set instead of a row
+// chosen by type[j] (a local copy, which the compiler keeps on the stack, ran slower).
+template <class Law, int PLAIN> struct LoopAtoms {
+  using Params = typename Law::Params;
+  const double *vel, *spin;
+  const int *type;
+  EffectiveMassRule meff_of;
+  const Params *prow;       // atom i's row of the pair parameters
+  const Params *uniform;    // PLAIN 2: the parameters of every pair of types
+  const dem::Adhesion *arow;    // atom i's row of the adhesion (ADH)
+  double mi;        // atom i's mass and freeze flag, read once
+  bool frozen_i;
+
+  DEM_INLINE Vec3 v(int k) const { return row(vel, k); }
+  DEM_INLINE Vec3 omega(int k) const { return row(spin, k); }
+  DEM_INLINE double rmass(int k) const { return meff_of.rmass[k]; }
+  DEM_INLINE bool frozen(int k) const { return meff_of.frozen(k); }
+  DEM_INLINE double meff(int, int j) const { return meff_of.combine(mi, frozen_i, j); }
+  DEM_INLINE const Params &params(int j) const { return PLAIN == 2 ? *uniform : prow[type[j]]; }
+  DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
+  // the CPU history fix transfers scalars unchanged (PairDEM::transfer_history)
+  DEM_INLINE double sign(int, int) const { return 1.0; }
+  template <bool ENERGY>
+  DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
+                                    double fn, double *slots, bool step, bool store, double dt) const
+  {
+    return rolling_apart<Law, ENERGY>(spin, meff_of, i, j, p, n, r1, r2, kn, ks, fn, slots, step, store, dt);
+  }
+};
+
+// What the pair step scatters and sums in the CPU loop: forces and torques straight into LAMMPS's
+// arrays, energies and events in locals.
+template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
+  PairDEM *pair;
+  double *f, *torque;
+  int nlocal;
+  PairSums sums;
+  PairEvents<long> events;
+
+  DEM_INLINE void central(int i, int j, bool j_owned, Vec3 F)
+  {
+    add_row(f, i, -F);
+    if (j_owned) add_row(f, j, F);
+  }
+  DEM_INLINE void contact(int i, int j, bool j_owned, Vec3 F, Vec3 ti, Vec3 tj, bool rolls, Vec3 moment)
+  {
+    if (rolls) {
+      add_row(torque, i, -moment);
+      if (j_owned) add_row(torque, j, moment);
+    }
+    add_row(f, i, -F);
+    add_row(torque, i, ti);
+    if (j_owned) {
+      add_row(f, j, F);
+      add_row(torque, j, tj);
+    }
+  }
+  DEM_INLINE void virial(int i, int j, bool, double energy, Vec3 d, Vec3 F)
+  {
+    if (pair->evflag) pair->ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
+  }
+  DEM_INLINE void deep(int i, int j, double gap, double rsq, double) { pair->deep_contact(i, j, gap, rsq); }
+};
+
+// The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.
+// Speed notes: most neighbours do not touch, so their path reads only the
+// positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
+// is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
 void PairDEM<Style>::loop_body(bool advance)
 {
-  // LAMMPS allocates its per-atom n x 3 arrays in one block (row i at [0] + 3 i), so rows are
-  // indexed directly, without loading a row pointer first (as LAMMPS's OPENMP styles do)
   auto flat = [](double **a) { return a ? a[0] : nullptr; };
   const double *x = flat(atom->x), *v = flat(atom->v), *omega = flat(atom->omega);
-  double *f = flat(atom->f), *torque = flat(atom->torque);
-  auto row = [](const double *a, int i) {
-    const double *r = a + 3 * static_cast<long>(i);
-    return Vec3{r[0], r[1], r[2]};
-  };
-  auto add_row = [](double *a, int i, Vec3 b) {
-    double *r = a + 3 * static_cast<long>(i);
-    r[0] += b.x;
-    r[1] += b.y;
-    r[2] += b.z;
-  };
   const double *radius = atom->radius;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
-  const double dt = update->dt;
   int **firsttouch = fix_history->firstflag;
   double **firsthist = fix_history->firstvalue;
   const int inum = list->inum;
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
-  const bool rgap = !PLAIN && any_rgap;    // (the plain settings have none)
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  // the history layout (PairDEM::check_properties), as compile-time constants where the loop's
-  // flags fix them, which frees registers: the energy values exist iff energy tracking is on (so
-  // not without TALLY, and with ENERGY), and only dem/hertz has optional values of its own
-  constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
-  const int parts = ENERGY_BIT < 0          ? history_parts
-                    : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
-                                          : ENERGY_BIT;
-  // the rolling moment follows the law's values, only if some pair of types uses it (a runtime
-  // flag, kept apart from the law's layout so that the latter stays a compile-time constant)
-  const bool any_rolling = history_parts & dem::HIST_ROLLING;
-  const int nl = History::slots(parts);
-  const int nh = nl + (any_rolling ? 3 : 0);
-  double strain_sum = 0.0, slip_sum = 0.0, dashpot_sum = 0.0, plastic_sum = 0.0;
-  double adh_sum = 0.0, adh_loss_sum = 0.0;
-  // event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap
-  long n_activated = 0, n_slip_started = 0, n_slip_ended = 0;
-  long n_neighbours = 0, n_touching = 0;    // for the choice of the loop (compute)
-
-  // PLAIN 2 reads the constants at each contact as PLAIN 1 does, but from this object instead of a
-  // row chosen by type[j]: a local copy made here, which the compiler keeps on the stack, ran 8 %
-  // slower than PLAIN 1 (measured with bench/run_ab.sh)
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(update->dt, history_parts, any_rgap);
+  const int nh = k.nh;
+  LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
+  long n_neighbours = 0;    // for the choice of the loop (compute)
   const Params *uniform = &uniform_params;
+
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case). Inlined,
   // so that plain_loop_v3 and _v4 each get a copy compiled for their instruction set
   auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
@@ -415,154 +421,32 @@ void PairDEM<Style>::loop_body(bool advance)
       const int jnum = numneigh[i];
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
-      const Params *prow = params[type[i]].data();
-      const dem::Adhesion *arow = ADH ? adh[type[i]].data() : nullptr;
+      const LoopAtoms<Law, PLAIN> a{v,       omega, type, meff_of, params[type[i]].data(), uniform,
+                                    ADH ? adh[type[i]].data() : nullptr, meff_of.mass(i), meff_of.frozen(i)};
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
-      const double mi = meff_of.mass(i);
-      const bool frozen_i = meff_of.frozen(i);
       n_neighbours += jnum;
-
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        const Vec3 d = row(x, j) - xi;
-        // the reference gap is usually 0 everywhere: then most neighbours, which do not touch,
-        // need no per-type data at all
-        double reach = ri + radius[j];
-        if (rgap) reach += prow[type[j]].rgap;
-        if constexpr (ADH)    // Rocky's models reach to their adhesive distance, JKR once attached
-          reach = adhesion_reach(arow[type[j]], reach, ri + radius[j], touch[jj], &hist_i[nh * jj]);
-        const double rsq = dem::dot(d, d);
-        if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
-          if (!touch[jj]) continue;                    // its history is already zero
-          double *slot = &hist_i[nh * jj];
-          if (ENERGY) {    // the contact just opened: the last half of its dashpot work
-            const double w = (NEWTON || j < nlocal) ? 1.0 : 0.5;
-            const History h = History::load(slot, 1.0, parts);
-            const dem::Contact c = contact_of(i, j);
-            dashpot_sum += w * dem::release_dissipation(h, c, dt);
-            if (ADH && adhesion_attached(touch[jj], slot)) adh_loss_sum += w * adhesion_loss(arow[type[j]], c.r1, c.r2);
-          }
-          touch[jj] = 0;
-          for (int k = 0; k < nh; k++) slot[k] = 0.0;
-          continue;
-        }
-        const int touched = ADH ? touch[jj] : 1;
-        touch[jj] = 1;
-        n_touching++;
-        double *slot = &hist_i[nh * jj];
-        const bool j_owned = NEWTON || j < nlocal;
-        const auto &p = params_of<Law, PLAIN>(PLAIN == 2 ? *uniform : prow[type[j]]);
-        const dem::Contact c =
-            dem::ball_ball<Law::spin_from_d>(d, std::sqrt(rsq), ri, radius[j], row(v, i), row(v, j), row(omega, i),
-                                             row(omega, j), meff_of.combine(mi, frozen_i, j));
-        // deeper than the smaller radius (rare): coincident centres stop the run, else a warning
-        if (c.gap < -std::min(ri, radius[j])) deep_contact(i, j, c.gap, rsq);
-        // adhesion: the attraction f_adh (along -n on j), its potential phi; law_on: the law's
-        // contact is active (Rocky's models also act at gaps where it is not)
-        double f_adh = 0.0, phi = 0.0;
-        if constexpr (ADH) {
-          const dem::Adhesion &a = arow[type[j]];
-          const double wgt = j_owned ? 1.0 : 0.5;
-          const PairAdhesion pa = pair_adhesion<Law>(a, p, c, meff_of.rmass[i], meff_of.rmass[j],
-                                                     meff_of.mask[i] & meff_of.freeze_bit,
-                                                     meff_of.mask[j] & meff_of.freeze_bit);
-          f_adh = pa.f;
-          phi = pa.phi;
-          if (pa.what == ADH_BROKEN) {    // a JKR contact stretched past delta_c (only an attached one reaches it)
-            if (ENERGY) {
-              dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
-              adh_loss_sum += wgt * adhesion_loss(a, c.r1, c.r2);
-            }
-            touch[jj] = 0;
-            for (int k = 0; k < nh; k++) slot[k] = 0.0;
-            continue;
-          }
-          if (pa.what == ADH_ALONE) {    // the law's contact is open: Rocky's adhesion alone, no history
-            if (touched) {
-              if (ENERGY) dashpot_sum += wgt * dem::release_dissipation(History::load(slot, 1.0, parts), c, dt);
-              for (int k = 0; k < nh; k++) slot[k] = 0.0;
-            }
-            touch[jj] = 0;
-            const Vec3 F = (-f_adh) * c.n;    // central: no torque
-            add_row(f, i, -F);
-            if (j_owned) add_row(f, j, F);
-            if constexpr (TALLY) {
-              adh_sum += wgt * phi;
-              if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, phi, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
-            }
-            continue;
-          }
-        }
-        History h = History::load(slot, 1.0, parts);    // see transfer_history
-        const int state_before = h.state;
-        // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
-        const bool converted = !ADVANCE && state_before != 0 && h.complete(c.n);
-        dem::ContactResult r = ADVANCE ? Law::template step<ENERGY>(p, c, dt, h) : Law::replay(p, c, dt, h);
-        // rolling resistance, out of line: only pairs of types with it have its slots
-        double roll_strain = 0.0;
-        const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
-        if (rolls) {
-          // the parts of c it needs, r's and h's members through copies: a call that takes the
-          // addresses of c, r and h keeps them in stack memory on every contact's path
-          double d_slip = r.d_slip, e_slip = h.e_slip;
-          roll_strain = rolling_contact<ENERGY>(i, j, j_owned, c.n, c.gap, p, h.fn, slot + nl, ADVANCE || state_before == 0,
-                                                ADVANCE, d_slip, e_slip);
-          r.d_slip = d_slip;
-          h.e_slip = e_slip;
-        }
-        if (ADVANCE || converted) h.store(slot, 1.0, parts);
-
-        const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
-        Vec3 ti, tj;
-        dem::contact_torques(c, F, ti, tj);
-        add_row(f, i, -F);
-        add_row(torque, i, ti);
-        if (j_owned) {
-          add_row(f, j, F);
-          add_row(torque, j, tj);
-        }
-
-        const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
-        if constexpr (TALLY) {
-          double strain = Law::strain_energy(p, h, r.kn, r.ks);
-          if (rolls) strain += roll_strain;
-          strain_sum += w * strain;
-          if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
-            adh_sum += w * phi;
-            strain += phi;
-          }
-          if (evflag) ev_tally_xyz(i, j, nlocal, NEWTON, strain, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
-        }
-        if constexpr (ENERGY) {
-          slip_sum += w * r.d_slip;
-          dashpot_sum += w * r.d_dashpot;
-          plastic_sum += w * r.d_plastic;
-        }
-        // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
-        if (ADVANCE && h.state != state_before) {
-          const int w2 = j_owned ? 2 : 1;
-          n_activated += state_before == 0 ? w2 : 0;
-          n_slip_started += h.slipping() ? w2 : 0;
-          n_slip_ended += state_before == 2 ? w2 : 0;
-        }
+        pair_step<Law, TALLY, ENERGY, ADH, PLAIN>(a, i, j, row(x, j) - xi, ri, radius[j], NEWTON || j < nlocal,
+                                                  touch[jj], &hist_i[nh * jj], k, ADVANCE, tally);
       }
     }
   };
   if (advance) loop(std::true_type{});
   else loop(std::false_type{});
-  dense = 2 * n_touching > n_neighbours;
+  dense = 2 * tally.events.touching > n_neighbours;
 
-  totals[E_STRAIN] += strain_sum;
-  totals[E_SLIP] += slip_sum;
-  totals[E_DASHPOT] += dashpot_sum;
-  totals[E_PLASTIC] += plastic_sum;
-  totals[E_ADHESIVE] += adh_sum;
-  totals[E_ADH_LOSS] += adh_loss_sum;
-  totals[N_ACTIVATED] += 0.5 * n_activated;
-  totals[N_SLIP_START] += 0.5 * n_slip_started;
-  totals[N_SLIP_END] += 0.5 * n_slip_ended;
+  totals[E_STRAIN] += tally.sums.e_strain;
+  totals[E_SLIP] += tally.sums.e_slip;
+  totals[E_DASHPOT] += tally.sums.e_dashpot;
+  totals[E_PLASTIC] += tally.sums.e_plastic;
+  totals[E_ADHESIVE] += tally.sums.e_adhesive;
+  totals[E_ADH_LOSS] += tally.sums.e_adh_loss;
+  totals[N_ACTIVATED] += 0.5 * tally.events.activated;
+  totals[N_SLIP_START] += 0.5 * tally.events.slip_start;
+  totals[N_SLIP_END] += 0.5 * tally.events.slip_end;
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).
@@ -636,12 +520,15 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   Law::stiffness(p, c, h, kn, ks);
   Vec3 m{0.0, 0.0, 0.0};
   double roll_strain = 0.0;
-  if (p.roll.model != dem::ROLL_NONE) {
-    dem::ContactResult r;
-    r.kn = kn;
-    r.ks = ks;
-    m = dem::load_rolling(&fix_history->firstvalue[i][size_history * jj] + History::slots(history_parts));
-    roll_strain = dem::rolling_strain_energy(p.roll, rolling_input(i, j, c, p, r, h.fn), m);
+  if (p.roll.model != dem::ROLL_NONE) {    // the stored moment, not stepped
+    double **omega = atom->omega;
+    const EffectiveMassRule mr = effective_mass_rule();
+    const RollingOutcome ro = rolling_contact<Law, false>(
+        p, c.n, c.r1, c.r2, {omega[i][0], omega[i][1], omega[i][2]}, {omega[j][0], omega[j][1], omega[j][2]},
+        mr.rmass[i], mr.frozen(i), mr.rmass[j], mr.frozen(j), kn, ks, h.fn,
+        &fix_history->firstvalue[i][size_history * jj] + History::slots(history_parts), false, false, update->dt);
+    m = ro.moment;
+    roll_strain = ro.strain;
   }
   const Vec3 fs = o * h.fs, fd = o * h.fd, mr = o * m;
   // contact-plane axes: s is the z axis projected on the plane (x if n is along z), t = n x s,

@@ -9,20 +9,12 @@
 #include "hysteretic_properties.h"
 #include "linear_properties.h"
 #include "pair_dem_base.h"
+#include "pair_step.h"
 
 #include <type_traits>
 #include <vector>
 
 namespace DEM_NS {
-
-// A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
-// so that a pair loop for which every pair of types is plain compiles the mode tests away (the CPU
-// loop and the Kokkos kernel)
-template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typename Law::Params &q)
-{
-  if constexpr (PLAIN) return Law::plain(q);
-  else return (q);
-}
 
 template <class Style> class PairDEM : public PairDEMBase {
  public:
@@ -63,11 +55,8 @@ template <class Style> class PairDEM : public PairDEMBase {
   {
     return k < History::slots(parts) ? History::is_vector_slot(k, parts) : true;
   }
-  dem::RollingInput rolling_input(int i, int j, const dem::Contact &c, const Params &p, const dem::ContactResult &r,
-                                  double fn) const;
-  template <bool ENERGY>
-  double rolling_contact(int i, int j, bool j_owned, dem::Vec3 n, double gap, const Params &p, double fn, double *m_slot,
-                         bool step, bool store, double &d_slip, double &e_slip);
+  // what the pair step (pair_step.h) scatters and sums in the CPU loop
+  template <bool NEWTON> struct LoopTally;
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
   [[gnu::always_inline]] inline void loop_body(bool advance);    // compute_loop's, and the plain loops'

@@ -184,6 +184,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   // TALLY as in the CPU loop: energies are summed on energy/virial steps and with "energy yes"
   const bool tally = this->evflag || this->track_energy;
+  const bool energy = tally && this->track_energy && k.update_history;    // ENERGY as in the CPU loop
   const int inum = this->list->inum;
   DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
   // adhesion has kernels of its own (newton pair on is refused at init: none for it)
@@ -192,9 +193,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
-    if (adh) tally ? launch<HALF, 0, 1, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
+    if (adh) energy ? launch<HALF, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 0, 1>(inum, sum);
     else if (plain) launch_plain<HALF>(inum, sum);
-    else tally ? launch<HALF, 0, 1, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
+    else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
     int ncopies = 0;
@@ -206,9 +207,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
       if (ncopies > 0 && (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal)))
         k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
-    if (adh) tally ? launch<HALFTHREAD, 0, 1, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
+    if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
     else if (plain) launch_plain<HALFTHREAD>(inum, sum);
-    else tally ? launch<HALFTHREAD, 0, 1, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
+    else energy ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
     if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
   }
 
@@ -245,14 +246,14 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 }
 
 template <class DeviceType, class Style>
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
 void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>>;
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
 }
 
@@ -263,11 +264,11 @@ void PairDEMKokkos<DeviceType, Style>::launch_plain(int inum, DEMAdhesionSums &s
 {
 #if DEM_KK_MULTIVERSION
   if constexpr (std::is_same_v<DeviceType, LMPHostType>) {
-    if (this->code_path == CODE_X86_64_V4) return launch<NEIGHFLAG, 1 + CODE_X86_64_V4, 0, 0>(inum, sum);
-    if (this->code_path == CODE_X86_64_V3) return launch<NEIGHFLAG, 1 + CODE_X86_64_V3, 0, 0>(inum, sum);
+    if (this->code_path == CODE_X86_64_V4) return launch<NEIGHFLAG, 1 + CODE_X86_64_V4, 0, 0, 0>(inum, sum);
+    if (this->code_path == CODE_X86_64_V3) return launch<NEIGHFLAG, 1 + CODE_X86_64_V3, 0, 0, 0>(inum, sum);
   }
 #endif
-  launch<NEIGHFLAG, 1, 0, 0>(inum, sum);
+  launch<NEIGHFLAG, 1, 0, 0, 0>(inum, sum);
 }
 
 // f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
@@ -389,65 +390,68 @@ template <class DeviceType, class Law>
 template <int NEIGHFLAG>
 void DEMKernel<DeviceType, Law>::atom_v3(const int ii, DEMSums &sum) const
 {
-  atom<NEIGHFLAG, 1, 0, 0>(ii, sum);
+  atom<NEIGHFLAG, 1, 0, 0, 0>(ii, sum);
 }
 template <class DeviceType, class Law>
 template <int NEIGHFLAG>
 void DEMKernel<DeviceType, Law>::atom_v4(const int ii, DEMSums &sum) const
 {
-  atom<NEIGHFLAG, 1, 0, 0>(ii, sum);
+  atom<NEIGHFLAG, 1, 0, 0, 0>(ii, sum);
 }
 #endif
 
-// One owned atom i and its half list: the body of PairDEM::compute_loop (ADH: its adhesion blocks).
-template <class DeviceType, class Law>
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
-{
-  using History = typename Law::History;
-  // the history layout, as compile-time constants where TALLY fixes them (fewer live registers,
-  // as in PairDEM::compute_loop): no energy values without tallying; only dem/hertz has optional
-  // values of its own
-  const int layout = TALLY ? parts : Law::optional_extra ? (parts & dem::HIST_EXTRA) : 0;
-  // the rolling moment follows the law's values when some pair of types uses it (as the CPU loop)
-  const bool any_rolling = parts & dem::HIST_ROLLING;
-  const int nl = History::slots(layout);
-  const int nh = nl + (any_rolling ? 3 : 0);
-  // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
-  // reference counting): the compiler keeps a local's pointer and strides in registers, where a
-  // functor member must be reloaded after every store that might alias it (a history or force
-  // store, an atomic). Only these few: more locals would be spilled to the stack per atom.
-  const auto x = local_view(this->x);
-  const auto radius = local_view(this->radius);
-  const auto d_neighbors = local_view(this->d_neighbors);
-  const int any_rgap = !PLAIN && this->any_rgap;    // (the plain settings have none)
-  const int update_history = PLAIN || this->update_history;
+// The atom data as the pair step reads it (pair_step.h) in the kernel, for its atom i: the
+// functor's views, read per contact.
+template <class Kernel, class Law> struct KernelAtoms {
+  using Params = typename Law::Params;
+  const Kernel &k;
+  int itype;
 
-  const int i = d_ilist[ii];
-  const int itype = type[i];
-  const double ri = radius[i];
-  const Vec3 xi = row3(x, i);
-  // most atoms have no contact: i's velocity, spin and mass are read per contact, and its force
-  // and torque are only added when it has one
-  bool any_contact = false;
+  KOKKOS_FORCEINLINE_FUNCTION Vec3 v(int n) const { return row3(k.v, n); }
+  KOKKOS_FORCEINLINE_FUNCTION Vec3 omega(int n) const { return row3(k.omega, n); }
+  KOKKOS_FORCEINLINE_FUNCTION double rmass(int n) const { return k.rmass[n]; }
+  KOKKOS_FORCEINLINE_FUNCTION bool frozen(int n) const { return k.mask[n] & k.freeze_group_bit; }
+  // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
+  KOKKOS_FORCEINLINE_FUNCTION double meff(int i, int j) const
+  {
+    return dem::effective_mass(rmass(i), rmass(j), frozen(i), frozen(j), k.arithmetic_meff);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION const Params &params(int j) const { return k.d_params(itype, k.type[j]); }
+  KOKKOS_FORCEINLINE_FUNCTION const dem::Adhesion &adhesion(int j) const { return k.d_adh(itype, k.type[j]); }
+  // LAMMPS's Kokkos history fix negates every slot for the partner atom: scalars carry the pair's
+  // orientation sign (PairDEMBase::orientation) and read back correctly
+  KOKKOS_FORCEINLINE_FUNCTION double sign(int i, int j) const { return k.tag[i] < k.tag[j] ? 1.0 : -1.0; }
+  template <bool ENERGY, class Slots>
+  KOKKOS_FORCEINLINE_FUNCTION RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2,
+                                                     double kn, double ks, double fn, Slots m, bool step, bool store,
+                                                     double dt) const
+  {
+    return rolling_contact<Law, ENERGY>(p, n, r1, r2, omega(i), omega(j), rmass(i), frozen(i), rmass(j), frozen(j),
+                                        kn, ks, fn, m, step, store, dt);
+  }
+};
+
+// What the pair step scatters and sums in the kernel: atom i's force and torque in registers,
+// added once after its neighbours (most atoms have no contact), j's as they come: into this
+// thread's copy (dup_space), atomic (HALFTHREAD elsewhere) or plain (HALF); the energies into the
+// reduction, the event counts in registers (the reduction is memory the compiler must assume the
+// force updates may overwrite).
+template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
+  static constexpr bool DUP = NEIGHFLAG == HALFTHREAD && Kernel::dup_space;
+  const Kernel &k;
+  Sums &sums;
+  double *dup;    // this thread's copy (DUP; nullptr for token 0, which adds into f and torque)
+  PairEvents<int> events;
   Vec3 fi{0.0, 0.0, 0.0}, ti{0.0, 0.0, 0.0};
-  // event counts in half units (2 per owned pair, 1 per pair with a ghost), kept in registers:
-  // sum is memory the compiler must assume the force updates may overwrite
-  int n_activated = 0, n_slip_start = 0, n_slip_end = 0, n_touching = 0;
+  bool any_contact = false;
 
-  // the force and torque adds: into this thread's copy (dup_space), atomic (HALFTHREAD elsewhere)
-  // or plain (HALF)
-  constexpr bool DUP = NEIGHFLAG == HALFTHREAD && dup_space;
-  int thread = 0;
-  if constexpr (DUP) thread = token.acquire();
-  // token 0 adds into f and torque directly: no other thread writes them during the kernel
-  double *const dup = DUP && thread > 0 ? d_dup.data() + (thread - 1) * d_dup.stride(0) : nullptr;
-  auto add_force = [&](int k, const Vec3 &F, const Vec3 *T) DEM_LAMBDA_INLINE {
+  KOKKOS_FORCEINLINE_FUNCTION void add(int n, const Vec3 &F, const Vec3 *T) const
+  {
     if (DUP && !dup) {
-      add3<HALF>(f, k, F);
-      if (T) add3<HALF>(torque, k, *T);
+      add3<HALF>(k.f, n, F);
+      if (T) add3<HALF>(k.torque, n, *T);
     } else if constexpr (DUP) {
-      double *r = dup + 6L * k;
+      double *r = dup + 6L * n;
       r[0] += F.x;
       r[1] += F.y;
       r[2] += F.z;
@@ -457,10 +461,65 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
         r[5] += T->z;
       }
     } else {
-      add3<NEIGHFLAG>(f, k, F);
-      if (T) add3<NEIGHFLAG>(torque, k, *T);
+      add3<NEIGHFLAG>(k.f, n, F);
+      if (T) add3<NEIGHFLAG>(k.torque, n, *T);
     }
-  };
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void central(int, int j, bool j_owned, Vec3 F)
+  {
+    any_contact = true;
+    fi = fi - F;
+    if (j_owned) add(j, F, nullptr);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void contact(int, int j, bool j_owned, Vec3 F, Vec3 tqi, Vec3 tqj, bool rolls, Vec3 moment)
+  {
+    any_contact = true;
+    fi = fi - F;
+    ti = ti + tqi;
+    if (rolls) {
+      ti = ti - moment;
+      tqj = tqj + moment;
+    }
+    if (j_owned) add(j, F, &tqj);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void virial(int i, int j, bool j_owned, double energy, Vec3 d, Vec3 F)
+  {
+    k.template tally_pair<NEIGHFLAG>(sums, i, j, j_owned, energy, d, F);
+  }
+  // for PairDEMKokkos::compute to report
+  KOKKOS_FORCEINLINE_FUNCTION void deep(int i, int j, double gap, double rsq, double rmin)
+  {
+    sums.deep(k.tag[i], k.tag[j], gap, rsq, rmin);
+  }
+};
+
+// One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
+template <class DeviceType, class Law>
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
+{
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap);
+  const int nh = k.nh;
+  // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
+  // reference counting): the compiler keeps a local's pointer and strides in registers, where a
+  // functor member must be reloaded after every store that might alias it (a history or force
+  // store, an atomic). Only these few: more locals would be spilled to the stack per atom.
+  const auto x = local_view(this->x);
+  const auto radius = local_view(this->radius);
+  const auto d_neighbors = local_view(this->d_neighbors);
+  const bool advance = PLAIN || update_history;
+
+  const int i = d_ilist[ii];
+  const double ri = radius[i];
+  const Vec3 xi = row3(x, i);
+  const KernelAtoms<DEMKernel, Law> a{*this, type[i]};
+
+  using Tally = KernelTally<DEMKernel, NEIGHFLAG, DEMSumsOf<ADH>>;
+  int thread = 0;
+  if constexpr (Tally::DUP) thread = token.acquire();
+  // token 0 adds into f and torque directly: no other thread writes them during the kernel
+  double *const dup = Tally::DUP && thread > 0 ? d_dup.data() + (thread - 1) * d_dup.stride(0) : nullptr;
+  Tally tally{*this, sum, dup};
 
   // i's contact flags and history slots as pointers, as in the CPU loop: no index arithmetic per
   // slot (the strides are 1 on the host)
@@ -478,159 +537,21 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0), dense ? 2 * nh : nh);))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
-    const Vec3 d = row3(x, j) - xi;    // x_j - x_i
-    const double rj = radius[j];
-    // without reference gaps, neighbours that do not touch need no per-type data (as the CPU loop)
-    double reach = ri + rj;
-    if (any_rgap) reach += d_params(itype, type[j]).rgap;
-    // Rocky's models reach to their adhesive distance, JKR once attached
-    if constexpr (ADH)
-      reach = adhesion_reach(d_adh(itype, type[j]), reach, ri + rj, touch_i[jj * tstride],
-                             StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)});
-    const double rsq = d.x * d.x + d.y * d.y + d.z * d.z;
-    const bool j_owned = j < nlocal;    // (newton pair is off)
-    const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
-
-    // LAMMPS's Kokkos history fix negates every slot for the partner atom, so scalars carry the
-    // orientation sign of the pair (PairDEMBase::orientation) and read back correctly
-    auto orientation = [&]() DEM_LAMBDA_INLINE { return tag[i] < tag[j] ? 1.0 : -1.0; };
-    const StridedSlots hist{hist_i + nh * jj * hstride, static_cast<long>(hstride)};    // this contact's slots
-    auto contact = [&]() DEM_LAMBDA_INLINE {
-      // as PairDEMBase::effective_mass, without its rigid-body masses (refused at init)
-      const double meff = dem::effective_mass(rmass[i], rmass[j], mask[i] & freeze_group_bit,
-                                              mask[j] & freeze_group_bit, arithmetic_meff);
-      return dem::ball_ball<Law::spin_from_d>(d, dem::norm(d), ri, rj, row3(v, i), row3(v, j), row3(omega, i), row3(omega, j), meff);
-    };
-
-    if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
-      // the contact just opened: the last half of its dashpot work, as the CPU style. (After a
-      // rebuild FixNeighHistoryKokkos leaves nonzero flags on pairs without history; their
-      // zero history makes this term 0.)
-      if (!touch_i[jj * tstride]) continue;    // its history is already zero
-      if (TALLY && track_energy && update_history) {
-        sum.e_dashpot += w * dem::release_dissipation(History::load(hist, orientation(), layout), contact(), dt);
-        if constexpr (ADH)
-          if (adhesion_attached(touch_i[jj * tstride], hist)) sum.e_adh_loss += w * adhesion_loss(d_adh(itype, type[j]), ri, rj);
-      }
-      touch_i[jj * tstride] = 0;
-      for (int s = 0; s < nh; s++) hist[s] = 0.0;
-      continue;
-    }
-    const int touched = ADH ? touch_i[jj * tstride] : 1;
-    touch_i[jj * tstride] = 1;
-    n_touching++;
-
-    const auto &p = params_of<Law, PLAIN>(d_params(itype, type[j]));
-    const dem::Contact c = contact();
-    // deeper than the smaller radius (rare): for PairDEMKokkos::compute to report
-    if (c.gap < -(ri < rj ? ri : rj)) sum.deep(tag[i], tag[j], c.gap, rsq, ri < rj ? ri : rj);
-    const double orient = orientation();
-    // adhesion (pair_adhesion.h): the attraction f_adh (along -n on j) and its potential phi
-    double f_adh = 0.0, phi = 0.0;
-    if constexpr (ADH) {
-      const dem::Adhesion &a = d_adh(itype, type[j]);
-      const PairAdhesion pa = pair_adhesion<Law>(a, p, c, rmass[i], rmass[j], mask[i] & freeze_group_bit,
-                                                 mask[j] & freeze_group_bit);
-      f_adh = pa.f;
-      phi = pa.phi;
-      if (pa.what != ADH_WITH_LAW) {    // broken (JKR) or Rocky's adhesion alone: the law's contact ends
-        const bool broken = pa.what == ADH_BROKEN;
-        if (TALLY && track_energy && update_history && (broken || touched)) {
-          sum.e_dashpot += w * dem::release_dissipation(History::load(hist, orient, layout), c, dt);
-          if (broken) sum.e_adh_loss += w * adhesion_loss(a, ri, rj);
-        }
-        touch_i[jj * tstride] = 0;
-        if (broken || touched)
-          for (int s = 0; s < nh; s++) hist[s] = 0.0;
-        if (broken) continue;
-        const Vec3 F = (-f_adh) * c.n;    // central: no torque
-        any_contact = true;
-        fi = fi - F;
-        if (j_owned) add_force(j, F, nullptr);
-        if (TALLY) {
-          sum.e_adhesive += w * phi;
-          tally_pair<NEIGHFLAG>(sum, i, j, j_owned, phi, d, F);
-        }
-        continue;
-      }
-    }
-    History h = History::load(hist, orient, layout);
-    const int state_before = h.state;
-    // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
-    const bool converted = !update_history && state_before != 0 && h.complete(c.n);
-    // setup (start of a run) re-applies the stored force without advancing it, as the CPU style
-    // dissipation is only computed with energy tracking, as in the CPU loop
-    dem::ContactResult r = !update_history ? Law::replay(p, c, dt, h)
-        : (TALLY && track_energy)         ? Law::template step<true>(p, c, dt, h)
-                                          : Law::template step<false>(p, c, dt, h);
-    // rolling resistance (dem/rolling.h), as in PairDEM::compute_loop; its moment is a vector of
-    // the history (no orientation sign)
-    Vec3 moment{0.0, 0.0, 0.0};
-    double roll_strain = 0.0;
-    const bool rolls = any_rolling && p.roll.model != dem::ROLL_NONE;
-    if (rolls) {
-      const dem::RollingInput in{{omega(j, 0) - omega(i, 0), omega(j, 1) - omega(i, 1), omega(j, 2) - omega(i, 2)},
-                                 c.n, dem::rolling_radius(ri, rj), -h.fn, Law::rolling_ks(p, r),
-                                 dem::rolling_inertia(rmass[i], ri, mask[i] & freeze_group_bit, rmass[j], rj,
-                                                      mask[j] & freeze_group_bit)};
-      Vec3 m = dem::load_rolling(hist + nl);
-      if (update_history || state_before == 0) {    // setup: a new contact as a first step (not stored)
-        const dem::RollingResult rr = (TALLY && track_energy && update_history)
-            ? dem::rolling_step<true>(p.roll, in, dt, m) : dem::rolling_step<false>(p.roll, in, dt, m);
-        moment = rr.moment;
-        r.d_slip += rr.d_slip;
-        h.e_slip += rr.d_slip;
-        if (update_history) dem::store_rolling(hist + nl, m);
-      } else {
-        moment = m;
-      }
-      if (TALLY) roll_strain = dem::rolling_strain_energy(p.roll, in, m);
-    }
-    if (update_history || converted) h.store(hist, orient, layout);
-
-    const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
-    Vec3 tqi, tqj;
-    dem::contact_torques(c, F, tqi, tqj);
-    any_contact = true;
-    fi = fi - F;
-    ti = ti + tqi;
-    if (rolls) {
-      ti = ti - moment;
-      tqj = tqj + moment;
-    }
-    if (j_owned) add_force(j, F, &tqj);
-    if (TALLY) {
-      double strain = Law::strain_energy(p, h, r.kn, r.ks);
-      if (rolls) strain += roll_strain;
-      sum.e_strain += w * strain;
-      if (update_history && track_energy) {
-        sum.e_slip += w * r.d_slip;
-        sum.e_dashpot += w * r.d_dashpot;
-        sum.e_plastic += w * r.d_plastic;
-      }
-      if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
-        sum.e_adhesive += w * phi;
-        strain += phi;
-      }
-      tally_pair<NEIGHFLAG>(sum, i, j, j_owned, strain, d, F);
-    }
-    // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
-    if (update_history && h.state != state_before) {
-      const int w2 = j_owned ? 2 : 1;
-      n_activated += state_before == 0 ? w2 : 0;
-      n_slip_start += h.slipping() ? w2 : 0;
-      n_slip_end += state_before == 2 ? w2 : 0;
-    }
+    // (newton pair is off: j's forces are added here if it is owned)
+    pair_step<Law, TALLY, ENERGY, ADH, PLAIN>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
+                                              touch_i[jj * tstride],
+                                              StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)}, k,
+                                              advance, tally);
   }
 
-  if (any_contact) add_force(i, fi, &ti);
-  if constexpr (DUP) token.release(thread);
+  if (tally.any_contact) tally.add(i, tally.fi, &tally.ti);
+  if constexpr (Tally::DUP) token.release(thread);
   sum.n_neighbours += jnum;
-  sum.n_touching += n_touching;
-  if (n_activated | n_slip_start | n_slip_end) {
-    sum.n_activated += 0.5 * n_activated;
-    sum.n_slip_start += 0.5 * n_slip_start;
-    sum.n_slip_end += 0.5 * n_slip_end;
+  sum.n_touching += tally.events.touching;
+  if (tally.events.activated | tally.events.slip_start | tally.events.slip_end) {
+    sum.n_activated += 0.5 * tally.events.activated;
+    sum.n_slip_start += 0.5 * tally.events.slip_start;
+    sum.n_slip_end += 0.5 * tally.events.slip_end;
   }
 }
 

@@ -1,8 +1,7 @@
 // pair_style dem/linear/kk, dem/hertz/kk: the Kokkos versions of PairDEM (CPU threads or GPU).
-// The kernel calls the same core functions as PairDEM::compute_loop (Law::step, Law::replay on
-// setup, release_dissipation when a contact opens, pair_adhesion.h for adhesion); this file only
-// moves data between LAMMPS's Kokkos views and the core, with the CPU style's history layout,
-// signs and tallies.
+// The kernel calls the CPU loop's step for each neighbour (pair_step.h); this file only
+// moves data between LAMMPS's Kokkos views and the step, with the CPU style's history layout
+// and tallies.
 // Limits: newton pair off and half neighbor lists (FixNeighHistoryKokkos), double precision,
 // no rigid bodies and no compute pair/local (single) yet.
 // SPDX-License-Identifier: GPL-2.0-or-later
@@ -22,19 +21,18 @@ namespace DEM_NS {
 static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, double>,
               "the dem/*/kk styles need LAMMPS built with KOKKOS_PREC=double");
 
-// ADH: some pair of types has adhesion; its code is compiled into kernels of its own (as the CPU
-// loop's), so that the kernels without it stay as they were. PLAIN: every pair of types has the
+// TALLY, ENERGY and ADH as in the CPU loop (PairDEM::loop_body): energies and virial wanted, the
+// dissipation booked, some pair of types has adhesion, each compiled into kernels of their own so
+// that the kernels without them stay as they were. PLAIN: every pair of types has the
 // law's common settings, as constants (Law::plain), and the step advances the history (as the
 // CPU loop's PLAIN). Newton pair is always off (init_style).
 // On CPU threads the kernel for the common settings also exists for x86-64-v3 and -v4
 // (code_path.h): PLAIN = 1 + the CodePath (a call per atom into the version's copy of the body).
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH> struct TagDEMCompute {};
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDEMCompute {};
 #if DEM_MULTIVERSION && !defined(KOKKOS_ENABLE_CUDA) && !defined(KOKKOS_ENABLE_HIP) && !defined(KOKKOS_ENABLE_SYCL)
 #define DEM_KK_MULTIVERSION 1
-#define DEM_LAMBDA_INLINE __attribute__((always_inline))    // the body's lambdas: in each version
 #else
 #define DEM_KK_MULTIVERSION 0
-#define DEM_LAMBDA_INLINE
 #endif
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
@@ -165,8 +163,8 @@ template <class DeviceType, class Law> struct DEMKernel {
   template <int NEIGHFLAG, class Sums>
   KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ADH>, const int ii,
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>, const int ii,
                                               DEMSumsOf<ADH> &sum) const
   {
 #if DEM_KK_MULTIVERSION
@@ -174,9 +172,9 @@ template <class DeviceType, class Law> struct DEMKernel {
     else if constexpr (PLAIN == 1 + CODE_X86_64_V4) atom_v4<NEIGHFLAG>(ii, sum);
     else
 #endif
-      atom<NEIGHFLAG, PLAIN, TALLY, ADH>(ii, sum);
+      atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>(ii, sum);
   }
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH>
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
   KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<ADH> &sum) const;
 #if DEM_KK_MULTIVERSION
   template <int NEIGHFLAG> [[gnu::noinline]] DEM_TARGET_V3 void atom_v3(int ii, DEMSums &sum) const;
@@ -198,7 +196,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
   template <int NEIGHFLAG> void launch_plain(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
