@@ -280,7 +280,7 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     need(1, "a number of contacts");
     const double n = num(1);
     if (!(n >= 1 && n <= dem::MESH_MAX_CANDIDATES && n == std::floor(n)))
-      error->all(FLERR, "{}: mesh contacts = {} is out of range: allowed 1 to {}", me, arg[iarg + 1],
+      error->all(FLERR, "{}: mesh contacts = {} is out of range: allowed a whole number from 1 to {}", me, arg[iarg + 1],
                  dem::MESH_MAX_CANDIDATES);
     nslot = static_cast<int>(n);
     iarg += 2;

@@ -3,7 +3,8 @@
 a small pile: three spheres on a floor, touching each other) or stops with an error that names the
 keyword. Each keyword is tried in a context where it acts (its prerequisites set, e.g. tan_mode 1
 for v_slide). The keyword lists are read from the sources, so a new keyword without a row here
-fails the test. One LAMMPS session per case (LAMMPS's Python module), all in this process."""
+fails the test. Keywords that take whole numbers (the modes and models, a mesh's contacts) given 1.5
+stop with an error naming them. One LAMMPS session per case (LAMMPS's Python module), all in this process."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
 import os
@@ -17,6 +18,14 @@ from stlmesh import floor, write_stl  # noqa: E402
 
 SRC = os.path.join(os.path.dirname(__file__), "..", "..", "plugin")
 VALUES = ["1e308", "-1e308", "nan", "inf", "0"]
+# a fractional value, an error for every keyword that counts or chooses
+FRACTION = "1.5"
+
+
+def whole_number_keyword(key):
+    return key.endswith("_mode") or key.endswith("_model") or key == "contacts"
+
+
 SETUP = ["units si", "atom_style sphere", "atom_modify map array", "boundary f f f", "comm_modify vel yes",
          "region box block -0.05 0.05 -0.05 0.05 0 0.1", "create_box 1 box",
          "create_atoms 1 single 0 0 0.0049", "create_atoms 1 single 0.0098 0 0.0049",
@@ -121,6 +130,9 @@ def main():
                     chk.true(finite, f"{name} {v}: ran, results finite")
                 else:
                     chk.true(key in error, f"{name} {v}: error naming {key}: {error}")
+            if whole_number_keyword(key):
+                error, _ = run_case(lammps, [c.replace("{v}", FRACTION) for c in commands])
+                chk.true(error is not None and key in error, f"{name} {FRACTION}: error naming {key}: {error}")
     chk.finish()
 
 
