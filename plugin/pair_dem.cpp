@@ -108,6 +108,18 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
         if (setflag[i][i] && setflag[j][j]) setflag[i][j] = 1;
 }
 
+// With coeff contact, a pair of types that this style computes (all of them, or those pair_style
+// hybrid maps to it) needs values of its own: none are guessed from other pairs' (pair granular
+// would mix them)
+template <class Style> double PairDEM<Style>::init_one(int i, int j)
+{
+  if (coeff_contact && !setflag[i][j])
+    error->all(FLERR, "Pair {}: types {} and {} have no contact values: with coeff contact every pair of types "
+               "needs its own (pair_coeff {} {} keyword value ...; pair_coeff * * sets every pair)",
+               Style::name, i, j, i, j);
+  return PairDEMBase::init_one(i, j);
+}
+
 // Whether the pair of types i <= j has values to mix: with coeff type, its own or its two types'
 template <class Style> bool PairDEM<Style>::has_values(int i, int j) const
 {

@@ -40,6 +40,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
                 double factor_lj, double &fforce) override;
   void transfer_history(double *source, double *target, int itype, int jtype) override;
+  double init_one(int i, int j) override;
 
  protected:
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types (with

@@ -218,11 +218,6 @@ void PairDEMBase::init_style()
 
 double PairDEMBase::init_one(int i, int j)
 {
-  // contact values are never guessed from other pairs' (pair granular would mix them)
-  if (coeff_contact && !setflag[i][j])
-    error->all(FLERR, "Pair {}: types {} and {} have no contact values: with coeff contact every pair of types "
-               "needs its own (pair_coeff {} {} keyword value ...; pair_coeff * * sets every pair)",
-               force->pair_style, i, j, i, j);
   // dynamic-dynamic and dynamic-frozen pairs interact; frozen-frozen pairs do not
   double cut = maxrad_dynamic[i] + maxrad_dynamic[j];
   cut = std::max(cut, maxrad_frozen[i] + maxrad_dynamic[j]);

@@ -82,6 +82,10 @@ CASES = [
     ("hertz contact 1-1", deck("dem/hertz coeff contact", [f"* * {HZ}"]), hertz_force(G, NU), None),
     ("hertz contact 1-2", deck("dem/hertz coeff contact", [f"* * {HZ}", "1 2 hz_shear 3e7 hz_poiss 0.2"],
                                types=(1, 2)), hertz_force(3e7, 0.2), None),
+    ("hybrid contact 1-2", deck("hybrid dem/linear coeff contact", [f"* * dem/linear {LIN}", "1 2 dem/linear kn 3e5"],
+                                types=(1, 2)), 3e5 * DELTA, None),
+    ("hybrid missing pair", deck("hybrid dem/linear coeff contact", [f"1 1 dem/linear {LIN}", f"2 2 dem/linear {LIN}"]),
+     None, "Pair dem/linear: types 1 and 2 have no contact values"),
     # the wall takes the fix's values as the contact's under either setting
     ("wall under coeff contact",
      deck("dem/linear coeff contact", [f"* * {LIN}"], extra=f"fix w all wall/dem linear kn 2e5 zplane {-R + DELTA} NULL\n"
@@ -175,7 +179,7 @@ chk.close("wall: the fix's kn as the contact's", by["wall under coeff contact"].
           rel=1e-9)
 
 if HAVE_KOKKOS:
-    kk = [i for i, c in enumerate(CASES) if c[3] is None and "wall" not in c[0] and "restart" not in c[0]]
+    kk = [i for i, c in enumerate(CASES) if c[3] is None and not any(w in c[0] for w in ("wall", "restart", "hybrid"))]
     res_kk = errors_in_process([CASES[i][1] for i in kk], kokkos=True, threads=1)
     for i, res in zip(kk, res_kk):
         label, _, force, _ = CASES[i]
