@@ -1,11 +1,15 @@
 // A contact's parameters and adhesion from keyword properties: the law's mixing (Style::mix), the
 // unit check of its defaults and the adhesion's mixing, as the pair styles (two types and their
-// pair) and the wall fixes (the fix's keywords as a like pair, WallMix) both need them. Host code.
+// pair, or a contact's own values with coeff contact) and the wall fixes (the fix's keywords, a
+// contact's own values) both need them. Host code.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "adhesion_properties.h"
 #include "dem/hertz.h"
 #include "dem/hysteretic.h"
+#include "hertz_properties.h"
+#include "hysteretic_properties.h"
+#include "linear_properties.h"
 
 #include <string>
 #include <type_traits>
@@ -35,6 +39,41 @@ std::string mix_contact(const typename Style::Properties (&p)[3], const Adhesion
   if constexpr (adhesion_law_of<Params> == ADH_LAW_HERTZ)
     if (err.empty() && a.model == dem::ADH_JKR) a.estar = dem::hertz_estar(out);
   return err;
+}
+
+// A contact's own values (no inheritance: the fix wall/dem keywords, pair_coeff under coeff contact)
+// are mixed as two like types whose pair has them set, so that the pair-level values (kn, ks,
+// fric, ...) are used as given. Linear's emod/kratio are per-type keywords only (and hysteretic's
+// emod): they stay on the two like types, where the law turns the modulus into the contact's
+// stiffness with the radii (as PFC's deformability method does for a contact's emod).
+template <class Style> struct OwnValues {
+  static typename Style::Properties pair_part(typename Style::Properties p) { return p; }
+};
+template <> struct OwnValues<LinearStyle> {
+  static LinearProperties pair_part(LinearProperties p)
+  {
+    p.set &= ~((1u << K_EMOD) | (1u << K_KRATIO));
+    return p;
+  }
+};
+template <> struct OwnValues<HystereticStyle> {
+  static HystProperties pair_part(HystProperties p)
+  {
+    p.set &= ~(1u << Y_EMOD);
+    return p;
+  }
+};
+
+// The three property sets (type 1, type 2, the pair) that mix_contact turns into the contact whose
+// own values are p and q
+template <class Style>
+void own_values(const typename Style::Properties &p, const AdhesionProperties &q, typename Style::Properties (&p3)[3],
+                AdhesionProperties (&q3)[3])
+{
+  p3[0] = p3[1] = p;
+  p3[2] = OwnValues<Style>::pair_part(p);
+  q3[0] = q3[1] = q;
+  q3[2] = AdhesionProperties{};
 }
 
 }    // namespace DEM_NS

@@ -746,13 +746,15 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
   register_atom_arrays(wall_stride<Law>(params));
 }
 
-// The ball-wall contact's parameters and adhesion from the fix's keywords (WallMix)
+// The ball-wall contact's parameters and adhesion from the fix's keywords: the contact's own
+// values, no inheritance from the particles' types (OwnValues)
 template <class Style>
 std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
                                         dem::Adhesion &a) const
 {
-  const Properties props3[3] = {p, p, WallMix<Style>::pair_part(p)};
-  const AdhesionProperties adh3[3] = {q, q, AdhesionProperties{}};
+  Properties props3[3];
+  AdhesionProperties adh3[3];
+  own_values<Style>(p, q, props3, adh3);
   return mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
 }
 

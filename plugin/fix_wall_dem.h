@@ -10,7 +10,7 @@
 // Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. Adding a law: one line in
 // create_fix_wall_dem (fix_wall_dem.cpp) and in create_fix_wall_dem_kokkos, an explicit
 // instantiation in each file, and, if its parameters depend on the radii, a wall_params overload
-// in src/dem/wall.h and a WallMix specialisation below.
+// in src/dem/wall.h and an OwnValues specialisation (contact_mix.h).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "adhesion_properties.h"
@@ -128,30 +128,6 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
   void consolidate();
   int row_of(int wall_id) const { return wall_id < nrows ? wall_id : nrows - 1; }
-};
-
-// The keywords on the fix line are the properties of the ball-wall contact itself (no inheritance
-// from the particles' types): they are mixed as two like types whose pair has them set, so that
-// pair-level values (kn, ks, fric, ...) are used as given. Linear's emod/kratio are per-type
-// keywords only (and hysteretic's emod): they stay on the types, and wall_params turns them into the
-// ball-facet stiffness.
-template <class Style> struct WallMix {
-  static typename Style::Properties pair_part(typename Style::Properties p) { return p; }
-};
-template <> struct WallMix<LinearStyle> {
-  static LinearProperties pair_part(LinearProperties p)
-  {
-    p.set &= ~((1u << K_EMOD) | (1u << K_KRATIO));
-    return p;
-  }
-};
-
-template <> struct WallMix<HystereticStyle> {
-  static HystProperties pair_part(HystProperties p)
-  {
-    p.set &= ~(1u << Y_EMOD);
-    return p;
-  }
 };
 
 template <class Style> class FixWallDEM : public FixWallDEMBase {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem.h"
 #include "contact_report.h"
+#include "contact_values.h"
 #include "finite_probe.h"
 #include "pair_adhesion.h"
 
@@ -45,8 +46,10 @@ template <class Style> void PairDEM<Style>::allocate()
   }
 }
 
-// pair_coeff I J keyword value ... : with I and J the same range, sets the properties of each
-// type in it (contacts inherit them); with distinct ranges, sets values for those pairs of types.
+// pair_coeff I J keyword value ... : with coeff type (the default) and I and J the same range,
+// sets the properties of each type in it (contacts inherit them); with distinct ranges, sets values
+// for those pairs of types. With coeff contact, sets the values of the contacts of every pair of
+// types (i, j), i in I and j in J, as LAMMPS's pair styles do (ranges may overlap).
 template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
 {
   if (narg < 2) error->all(FLERR, "pair_coeff for {}: expected I J keyword value ...", Style::name);
@@ -56,8 +59,8 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
   int ilo, ihi, jlo, jhi;
   utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
   utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
-  const bool per_type = ilo == jlo && ihi == jhi;
-  if (!per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
+  const bool per_type = !coeff_contact && ilo == jlo && ihi == jhi;
+  if (!coeff_contact && !per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
     error->all(FLERR, "pair_coeff for {}: ranges {} and {} overlap; use the same range for type "
                "properties or disjoint ranges for pairs of types", Style::name, arg[0], arg[1]);
   // "pair_coeff I J" alone (disjoint ranges) marks pairs of types that inherit everything, for
@@ -65,6 +68,9 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
   if (narg == 2 && per_type)
     error->all(FLERR, "pair_coeff for {}: expected I J keyword value ... (type properties need at least "
                "one keyword)", Style::name);
+  if (narg == 2 && coeff_contact)
+    error->all(FLERR, "pair_coeff for {}: expected I J keyword value ... (with coeff contact, the values of the "
+               "contacts between types I and J)", Style::name);
 
   Properties given;
   AdhesionProperties given_adh;
@@ -76,15 +82,18 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
     if (!err.empty()) error->all(FLERR, "pair_coeff for {}: {}", Style::name, err);
   }
   auto apply = [&](int i, int j) {
-    auto &p = props[std::min(i, j)][std::max(i, j)];
+    const int lo = std::min(i, j), hi = std::max(i, j);
+    auto &p = props[lo][hi];
     for (int k = 0; k < Properties::count; k++)
       if (given.has(k)) p.value[k] = given.value[k];
     p.set |= given.set;
-    auto &q = adh_props[std::min(i, j)][std::max(i, j)];
+    auto &q = adh_props[lo][hi];
     for (int k = 0; k < AdhesionProperties::count; k++)
       if (given_adh.has(k)) q.value[k] = given_adh.value[k];
     q.set |= given_adh.set;
-    setflag[i][j] = 1;
+    // (the init loops read setflag[lo][hi]: coeff contact needs it there)
+    if (coeff_contact) setflag[lo][hi] = 1;
+    else setflag[i][j] = 1;
   };
   for (int i = ilo; i <= ihi; i++)
     if (per_type) apply(i, i);
@@ -92,10 +101,46 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
       for (int j = jlo; j <= jhi; j++) apply(i, j);
   // every pair of types with properties interacts (the types' contacts inherit them): mark it, so
   // that pair_style hybrid maps "pair_coeff * * dem/... ..." to all of its pairs, as for other styles
+  // (with coeff contact, a pair of types has values only where a pair_coeff gave them)
   if (per_type)
     for (int i = 1; i <= atom->ntypes; i++)
       for (int j = i + 1; j <= atom->ntypes; j++)
         if (setflag[i][i] && setflag[j][j]) setflag[i][j] = 1;
+}
+
+// With coeff contact, a pair of types that this style computes (all of them, or those pair_style
+// hybrid maps to it) needs values of its own: none are guessed from other pairs' (pair granular
+// would mix them)
+template <class Style> double PairDEM<Style>::init_one(int i, int j)
+{
+  if (coeff_contact && !setflag[i][j])
+    error->all(FLERR, "Pair {}: types {} and {} have no contact values: with coeff contact every pair of types "
+               "needs its own (pair_coeff {} {} keyword value ...; pair_coeff * * sets every pair)",
+               Style::name, i, j, i, j);
+  return PairDEMBase::init_one(i, j);
+}
+
+// Whether the pair of types i <= j has values to mix: with coeff type, its own or its two types'
+template <class Style> bool PairDEM<Style>::has_values(int i, int j) const
+{
+  return setflag[i][j] || (!coeff_contact && setflag[i][i] && setflag[j][j]);
+}
+
+// What mix_contact turns into the contacts of types i <= j: the properties of the two types and
+// the pair's (coeff type), or the pair's own values (coeff contact: no inheritance)
+template <class Style>
+void PairDEM<Style>::mix_inputs(int i, int j, Properties (&p)[3], AdhesionProperties (&q)[3]) const
+{
+  if (coeff_contact) {
+    own_values<Style>(props[i][j], adh_props[i][j], p, q);
+    return;
+  }
+  p[0] = props[i][i];
+  p[1] = props[j][j];
+  p[2] = i == j ? Properties{} : props[i][j];
+  q[0] = adh_props[i][i];
+  q[1] = adh_props[j][j];
+  q[2] = i == j ? AdhesionProperties{} : adh_props[i][j];
 }
 
 // Every pair of types that has particles gives finite forces between the largest of them (see
@@ -105,9 +150,10 @@ template <class Style> void PairDEM<Style>::check_finite()
   const TypeExtremes x = type_extremes(lmp, 1);
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
-      if (!(x.rmax[i] > 0.0 && x.rmax[j] > 0.0) || (!setflag[i][j] && !(setflag[i][i] && setflag[j][j]))) continue;
-      const Properties p[3] = {props[i][i], props[j][j], i == j ? Properties{} : props[i][j]};
-      const AdhesionProperties q[3] = {adh_props[i][i], adh_props[j][j], i == j ? AdhesionProperties{} : adh_props[i][j]};
+      if (!(x.rmax[i] > 0.0 && x.rmax[j] > 0.0) || !has_values(i, j)) continue;
+      Properties p[3];
+      AdhesionProperties q[3];
+      mix_inputs(i, j, p, q);
       auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
         Params par;
         dem::Adhesion a;
@@ -132,14 +178,16 @@ template <class Style> void PairDEM<Style>::check_properties()
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       // pairs of types without properties (under pair_style hybrid: types of other sub-styles)
-      // never reach the pair loop; they keep the default (zero) parameters
-      if (!setflag[i][j] && !(setflag[i][i] && setflag[j][j])) {
+      // never reach the pair loop; they keep the default (zero) parameters (with coeff contact,
+      // init_one stops the run at a pair of types without values that this style computes)
+      if (!has_values(i, j)) {
         params[i][j] = params[j][i] = Params{};
         adh[i][j] = adh[j][i] = dem::Adhesion{};
         continue;
       }
-      const Properties p[3] = {props[i][i], props[j][j], i == j ? Properties{} : props[i][j]};
-      const AdhesionProperties q[3] = {adh_props[i][i], adh_props[j][j], i == j ? AdhesionProperties{} : adh_props[i][j]};
+      Properties p[3];
+      AdhesionProperties q[3];
+      mix_inputs(i, j, p, q);
       const std::string err =
           mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
@@ -177,22 +225,44 @@ template <class Style> std::string PairDEM<Style>::history_fix_args() const
   return fmt::format("{} {} {} {} {}", size_history, Style::name, history_parts, mask, reset_history ? "yes" : "no");
 }
 
-// one row per pair of types that has particles: the smallest of each type (contact_report.h)
+// one row per pair of types that has particles: the smallest of each type (contact_report.h); and
+// the contact values table (contact_values.h), a row per pair of types with values, printed when
+// it differs from the one printed last (the first run, new pair_coeff values, other particles)
 template <class Style> void PairDEM<Style>::report_timescales()
 {
   const TypeExtremes x = type_extremes(lmp, 1);    // group all
   const double v = impact_speed > 0.0 ? impact_speed : 2.0 * x.vmax;
   std::vector<ContactRow> rows;
+  std::vector<ValueRow> values;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
-      if (!(x.rmin[i] > 0.0 && x.rmin[j] > 0.0)) continue;
-      const double m = dem::effective_mass(x.mmin[i], x.mmin[j], false, false, arithmetic_meff);
-      rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m,
-                      dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v)});
+      dem::Timescale t;
+      if (x.rmin[i] > 0.0 && x.rmin[j] > 0.0) {
+        const double m = dem::effective_mass(x.mmin[i], x.mmin[j], false, false, arithmetic_meff);
+        t = dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v);
+        rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m, t});
+      }
+      if (has_values(i, j)) values.push_back({i, j, values_of(params[i][j], x.rmin[i], x.rmin[j], t)});
     }
   const std::string speed = std::is_same_v<Params, dem::HertzParams>
       ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed") : "";
+  if (contact_values) print_values(values, speed);
   report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed, Style::stiffness_keywords);
+}
+
+template <class Style> void PairDEM<Style>::print_values(const std::vector<ValueRow> &rows, const std::string &speed)
+{
+  const std::string law = std::is_same_v<Params, dem::HertzParams>
+      ? "; G and nu of the contact; k_n: the tangent stiffness at the largest overlap of a head-on impact" + speed
+      : "";
+  const std::string title = fmt::format(
+      "Pair {} contact values (coeff {}; t_c = pi sqrt(m_c/k_n) of the smallest particles of the types{}):",
+      Style::name, coeff_contact ? "contact: the values of pair_coeff I J" : "type: inherited from the types' properties",
+      law);
+  const std::string text = values_table(title, value_names(Params{}), rows);
+  if (text == printed_values) return;
+  printed_values = text;
+  if (comm->me == 0) utils::logmesg(lmp, text);
 }
 
 template <class Style> double PairDEM<Style>::max_reference_gap(int i, int j) const

@@ -5,6 +5,7 @@
 #pragma once
 #include "adhesion_properties.h"
 #include "contact_mix.h"
+#include "contact_values.h"
 #include "hertz_properties.h"
 #include "hysteretic_properties.h"
 #include "linear_properties.h"
@@ -31,9 +32,11 @@ template <class Style> class PairDEM : public PairDEMBase {
   double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
                 double factor_lj, double &fforce) override;
   void transfer_history(double *source, double *target, int itype, int jtype) override;
+  double init_one(int i, int j) override;
 
  protected:
-  // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types
+  // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types (with
+  // coeff contact, props[i][j], i <= j: the values of the contacts of types i and j)
   std::vector<std::vector<Properties>> props;
   std::vector<std::vector<Params>> params;    // mixed, per ordered type pair
   Params uniform_params;                      // with uniform_plain: those of every pair of types
@@ -46,8 +49,12 @@ template <class Style> class PairDEM : public PairDEMBase {
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
   std::string history_fix_args() const override;
   void report_timescales() override;
+  void print_values(const std::vector<ValueRow> &rows, const std::string &speed);
+  std::string printed_values;    // the contact values table printed last
   void check_properties() override;
   void check_finite();
+  bool has_values(int i, int j) const;
+  void mix_inputs(int i, int j, Properties (&p)[3], AdhesionProperties (&q)[3]) const;
   dem::Contact contact_of(int i, int j) const;
   // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING)
   static int slots(int parts) { return History::slots(parts) + dem::rolling_slots(parts); }

@@ -72,15 +72,18 @@ void PairDEMBase::allocate_base()
 }
 
 // pair_style STYLE [meff harmonic|arithmetic] [energy yes|no] [reset_history yes|no]
-//                  [contact_report yes|no] [impact_speed V]
+//                  [contact_report yes|no] [impact_speed V] [coeff type|contact] [contact_values yes|no]
 void PairDEMBase::settings(int narg, char **arg)
 {
   // a repeated pair_style command reuses this instance: omitted keywords get their defaults
+  const bool coeff_before = coeff_contact;
   arithmetic_meff = false;
   track_energy = false;
   reset_history = false;
   contact_report = false;
   impact_speed = 0.0;
+  coeff_contact = false;
+  contact_values = true;
   for (int iarg = 0; iarg < narg; iarg += 2) {
     const std::string key = arg[iarg];
     if (iarg + 1 >= narg) error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
@@ -100,11 +103,35 @@ void PairDEMBase::settings(int narg, char **arg)
       if (!err.empty()) error->all(FLERR, "Pair style {}: {}", force->pair_style, err);
       if (!(impact_speed > 0.0))
         error->all(FLERR, "Pair style {}: impact_speed = {} is out of range: allowed (0, inf)", force->pair_style, value);
+    } else if (key == "coeff") {
+      if (value == "type") coeff_contact = false;
+      else if (value == "contact") coeff_contact = true;
+      else
+        error->all(FLERR, "Pair style {}: coeff must be type (pair_coeff I I gives type properties that contacts "
+                   "inherit) or contact (pair_coeff I J gives the I-J contact's own values), not {}",
+                   force->pair_style, value);
+    } else if (key == "contact_values") {
+      contact_values = utils::logical(FLERR, value, false, lmp);
     } else {
       error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, contact_report, "
-                 "impact_speed)", force->pair_style, key);
+                 "impact_speed, coeff, contact_values)", force->pair_style, key);
     }
   }
+  // the values given so far (or read from a restart file) mean what coeff said when they were given
+  if (coeff_contact != coeff_before && any_coeff_given())
+    error->all(FLERR, "Pair style {}: the pair_coeff values given so far (or read from a restart file) are {}: "
+               "a repeated pair_style must keep coeff {} (use pair_style none first to start over with coeff {})",
+               force->pair_style, coeff_before ? "contact values (coeff contact)" : "type properties (coeff type)",
+               coeff_before ? "contact" : "type", coeff_before ? "type" : "contact");
+}
+
+bool PairDEMBase::any_coeff_given() const
+{
+  if (!allocated) return false;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++)
+      if (setflag[i][j]) return true;
+  return false;
 }
 
 void PairDEMBase::init_style()
@@ -199,9 +226,11 @@ double PairDEMBase::init_one(int i, int j)
   return cut + std::max({0.0, max_reference_gap(i, j), adhesive_range(i, j, r1, r2)});
 }
 
+// The first flag also carries coeff (bit 1: contact), so that the record keeps its size and files
+// written before coeff existed read as coeff type.
 void PairDEMBase::write_restart_settings(FILE *fp)
 {
-  const int flags[2] = {arithmetic_meff ? 1 : 0, track_energy ? 1 : 0};
+  const int flags[2] = {(arithmetic_meff ? 1 : 0) | (coeff_contact ? 2 : 0), track_energy ? 1 : 0};
   fwrite(flags, sizeof(int), 2, fp);
   // totals were consolidated on rank 0 (see consolidate_totals)
   fwrite(totals, sizeof(double), N_EXTRA, fp);
@@ -216,7 +245,8 @@ void PairDEMBase::read_restart_settings(FILE *fp)
     utils::sfread(FLERR, saved, sizeof(double), saved_totals, fp, nullptr, error);
   }
   MPI_Bcast(flags, 2, MPI_INT, 0, world);
-  arithmetic_meff = flags[0] != 0;
+  arithmetic_meff = (flags[0] & 1) != 0;
+  coeff_contact = (flags[0] & 2) != 0;
   track_energy = flags[1] != 0;
   for (int k = 0; k < N_EXTRA; k++) totals[k] = comm->me == 0 ? saved[k] : 0.0;
 }

@@ -86,6 +86,11 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool track_energy = false;       // accumulate slip and dashpot dissipation every step
   bool reset_history = false;      // discard the contact history of a restart file
   bool contact_report = false;     // print the contact report at init (contact_report.h)
+  // coeff contact: pair_coeff I J gives the values of the I-J contacts themselves (PFC's contact
+  // model properties, pair granular's coefficients), for I = J too; coeff type (the default): a
+  // pair_coeff I I gives type properties that contacts inherit (PFC's ball properties)
+  bool coeff_contact = false;
+  bool contact_values = true;      // print every pair of types' contact values at init (contact_values.h)
   double impact_speed = 0.0;       // of the Hertz time scale; 0: twice the largest particle speed
 
  protected:
@@ -121,6 +126,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual void check_properties() = 0;    // mixing and validation, at init
   virtual void report_timescales() = 0;   // contact report and timestep guard, at init
   void update_rigid_masses();
+  bool any_coeff_given() const;    // some pair_coeff was given (or read from a restart file)
   void consolidate_totals();
   void begin_step_outputs();    // call at the start of compute()
   void end_step_outputs();      // call at the end of compute()

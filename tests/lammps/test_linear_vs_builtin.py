@@ -1,7 +1,8 @@
 """dem/linear against LAMMPS's built-in granular styles where the physics coincides.
 
 Head-on normal impacts: dem/linear with contact stiffness kn (per-type 2*kn for like types, the
-springs being in series) and dp_nratio zeta must reproduce, to round-off, the trajectories of
+springs being in series; kn itself with pair_style dem/linear coeff contact) and dp_nratio zeta
+must reproduce, to round-off, the trajectories of
   pair granular hooke kn e damping coeff_restitution      (full dashpot,   dp_mode 0)
   ... with limit_damping                                   (no-tension,     dp_mode 1)
   pair gran/hooke/history kn 0 2*zeta*w0 0 0 0             (full dashpot,   dp_mode 0)
@@ -47,6 +48,9 @@ same_rows(chk, "granular hooke coeff_restitution vs dp_mode 0", full,
 same_rows(chk, "gran/hooke/history vs dp_mode 0", full,
           trajectory(f"gran/hooke/history {KN} 0 {2 * ZETA * W0} 0 0 0", "* *"))
 chk.close("dp_mode 0 with the full-dashpot ratio achieves e", full["e"], E, rel=3e-3)
+# coeff contact: pair_coeff's kn is the contact's, as granular's hooke k (no springs in series)
+same_rows(chk, "coeff contact kn k vs granular hooke k (through kn 2k per type)", full,
+          trajectory("dem/linear coeff contact", f"* * kn {KN} dp_nratio {ZETA} dp_mode 0"))
 
 no_tension = trajectory("dem/linear", f"* * kn {2 * KN} dp_nratio {ZETA} dp_mode 1")
 limited = trajectory("granular", f"* * hooke {KN} {E} damping coeff_restitution {tangential} limit_damping")
