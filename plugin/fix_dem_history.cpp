@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_dem_history.h"
-#include "restart_records.h"
+#include "restart_format.h"
 
 #include "dem/pfc.h"
 
@@ -8,6 +8,8 @@
 #include "comm.h"
 #include "error.h"
 #include "my_page.h"
+
+#include <algorithm>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -22,22 +24,56 @@ int HistoryRestart::parse(LAMMPS *lmp, int narg, char **arg)
   return 4;
 }
 
-void HistoryRestart::write(FILE *fp) const
-{
-  const int len = sizeof(HistoryLayout);
-  fwrite(&len, sizeof(int), 1, fp);
-  fwrite(&layout, sizeof(HistoryLayout), 1, fp);
+namespace {
+constexpr const char *HISTORY_MARK = "DEM:HIST";
 }
 
-void HistoryRestart::read(LAMMPS *lmp, const char *buf)
+void HistoryRestart::write(FILE *fp) const
 {
-  std::memcpy(&written, buf, sizeof(HistoryLayout));
-  written.law[sizeof(written.law) - 1] = '\0';
+  RecordWriter rec(HISTORY_MARK);
+  rec.put("law", std::string(layout.law));
+  rec.put("parts", layout.parts);
+  rec.put("values", layout.size);
+  rec.put("vector_mask", layout.vector_mask);
+  rec.write_sized(fp);
+}
+
+// The layout the per-atom records hold comes from their own headers (adopt); the global record
+// only has to be one this version reads.
+void HistoryRestart::read(LAMMPS *lmp, const char *buf) const
+{
+  Record rec;
+  const std::string who = std::string("Pair ") + layout.law;
+  const std::string err = parse_record(buf, static_cast<size_t>(-1) / 2, HISTORY_MARK, rec);
+  if (!err.empty()) refuse_record(lmp, who, err);
+  for (const RecordItem &item : rec.items)
+    if (item.name != "law" && item.name != "parts" && item.name != "values" && item.name != "vector_mask")
+      unknown_item(lmp, who, rec, item.name);
+}
+
+void HistoryRestart::pack_header(double *buf, const char *id, const char *style, int n) const
+{
+  put_atom_record_keys(buf, HISTORY_ATOM_MARK, id, style);
+  buf[4] = law_code(layout.law);
+  buf[5] = layout.parts;
+  buf[6] = layout.size;
+  buf[7] = layout.vector_mask;
+  buf[8] = n;
+}
+
+int HistoryRestart::adopt(LAMMPS *lmp, const char *id, const char *style)
+{
+  const std::string who = std::string("Pair ") + layout.law;
+  const PeratomSource src = find_peratom_record(lmp, id, style, HISTORY_ATOM_MARK, true, HEADER - 1, who);
+  if (src.nth < 0) return -1;
+  const auto &h = src.header;
+  written = HistoryLayout(law_of_code(static_cast<int>(h[4])), static_cast<int>(h[5]), static_cast<int>(h[6]),
+                          static_cast<unsigned>(h[7]));
   if (reset) {
     if (lmp->comm->me == 0)
       utils::logmesg(lmp, "Pair {}: reset_history yes: the contact history of the restart file is discarded\n",
                      layout.law);
-    return;
+    return src.lammps_hands ? -1 : src.nth;
   }
   const std::string why = history_mismatch(written, layout);
   if (!why.empty())
@@ -52,6 +88,7 @@ void HistoryRestart::read(LAMMPS *lmp, const char *buf)
                    : e_to         ? "per-contact energies start at 0"
                                   : "per-contact energies dropped");
   }
+  return src.lammps_hands ? -1 : src.nth;
 }
 
 void HistoryRestart::convert(const double *in, double *out) const
@@ -67,10 +104,14 @@ FixDEMHistory::FixDEMHistory(LAMMPS *lmp, int narg, char **arg) :
   hr.parse(lmp, narg, arg);
 }
 
-// restart data written by the Kokkos variant, or by another instance of the pair style
+// restart data written by the Kokkos variant, or by another instance of the pair style (LAMMPS
+// hands over only the data of the same ID and style, and unpacks that itself afterwards)
 void FixDEMHistory::post_constructor()
 {
-  adopt_restart_data(lmp, this, "DEM_HISTORY");
+  const int nth = hr.adopt(lmp, id, style);
+  if (nth < 0) return;
+  for (int j = 0; j < atom->nlocal; j++) unpack_restart(j, nth);
+  restart_reset = 1;
 }
 
 void FixDEMHistory::write_restart(FILE *fp)
@@ -84,24 +125,43 @@ void FixDEMHistory::restart(char *buf)
   hr.read(lmp, buf);
 }
 
-// The CPU fix's records are canonical (history_layout.h): read as they are unless converted.
+int FixDEMHistory::pack_restart(int i, double *buf)
+{
+  // LAMMPS's record (length, count, partners) after the header's other values
+  const int m = FixNeighHistory::pack_restart(i, buf + HistoryRestart::HEADER - 2);
+  hr.pack_header(buf, id, style, npartner[i]);
+  buf[0] = m + HistoryRestart::HEADER - 2;
+  return static_cast<int>(buf[0]);
+}
+
+int FixDEMHistory::size_restart(int nlocal)
+{
+  return FixNeighHistory::size_restart(nlocal) + HistoryRestart::HEADER - 2;
+}
+
+int FixDEMHistory::maxsize_restart()
+{
+  return FixNeighHistory::maxsize_restart() + HistoryRestart::HEADER - 2;
+}
+
+// The CPU fix's records are canonical (history_layout.h): converted where the layouts differ. A
+// record of another kind (a pre-1.0 file's, whose global data was refused) gives no history.
 void FixDEMHistory::unpack_restart(int nlocal, int nth)
 {
-  if (hr.as_written()) {
-    FixNeighHistory::unpack_restart(nlocal, nth);
-    return;
-  }
   if (ipage_atom == nullptr) allocate_pages();
   const double *rec = atom->extra[nlocal];
   for (int k = 0; k < nth; k++) rec += static_cast<int>(rec[0]);
-  const int n = hr.keep() ? static_cast<int>(rec[1]) : 0;
+  const bool ours = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep();
+  const int n = ours ? static_cast<int>(rec[HistoryRestart::HEADER - 1]) : 0;
   npartner[nlocal] = n;
   maxpartner = std::max(maxpartner, n);
   partner[nlocal] = ipage_atom->get(n);
   valuepartner[nlocal] = dpage_atom->get(dnum * n);
   const int stride = hr.written.size + 1;
+  const double *p0 = rec + HistoryRestart::HEADER;
   for (int p = 0; p < n; p++) {
-    partner[nlocal][p] = static_cast<tagint>(ubuf(rec[2 + p * stride]).i);
-    hr.convert(&rec[3 + p * stride], &valuepartner[nlocal][dnum * p]);
+    partner[nlocal][p] = static_cast<tagint>(ubuf(p0[p * stride]).i);
+    if (hr.as_written()) std::copy(p0 + p * stride + 1, p0 + (p + 1) * stride, &valuepartner[nlocal][dnum * p]);
+    else hr.convert(p0 + p * stride + 1, &valuepartner[nlocal][dnum * p]);
   }
 }

@@ -6,6 +6,11 @@
 //   fix ID all DEM_HISTORY SIZE LAW PARTS VECTOR_MASK RESET
 //
 // HistoryRestart is the part both backends share (the Kokkos fix is kokkos/fix_dem_history_kokkos.h).
+// Restart data (doc/restart.md): a global record (mark DEM:HIST) that names the layout, and per
+// atom a record whose header names it again (the data may come from the other backend's fix, or
+// from another pair instance's, whose global data LAMMPS does not hand over):
+//   length, mark, ID key, style key, law, parts, values per contact, vector mask, npartner,
+//   then per partner its tag and values (canonical form, history_layout.h).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "fix_neigh_history.h"
@@ -18,12 +23,20 @@ class HistoryRestart {
   HistoryLayout layout;     // this run's (from the fix's arguments)
   HistoryLayout written;    // the restart file's (size 0 until one is read)
   bool reset = false;       // pair_style ... reset_history yes: drop the history read
+  static constexpr int HEADER = 9;    // per-atom record values before the partners
+
 
   // arg[4..7] of the fix command; the number of arguments the base fix takes (4)
   int parse(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   void write(FILE *fp) const;    // global restart data, on rank 0
-  // global restart data: errors if the history it announces cannot be continued
-  void read(LAMMPS_NS::LAMMPS *lmp, const char *buf);
+  // global restart data: an error if this version cannot read it
+  void read(LAMMPS_NS::LAMMPS *lmp, const char *buf) const;
+  // the per-atom record's header for an atom with n partners (buf[1..HEADER))
+  void pack_header(double *buf, const char *id, const char *style, int n) const;
+  // From post_constructor (collective): finds the fix's per-atom records, the fix's own or those
+  // of its family under another ID, and takes their layout (an error if this run cannot continue
+  // it). The position of the records in each atom's data, -1 if none or LAMMPS hands them over.
+  int adopt(LAMMPS_NS::LAMMPS *lmp, const char *id, const char *style);
   bool keep() const { return written.size > 0 && !reset; }
   bool as_written() const { return keep() && written.same_as(layout); }
   // the values of one contact in this run's layout, from a canonical record's values
@@ -36,7 +49,10 @@ class FixDEMHistory : public LAMMPS_NS::FixNeighHistory {
   void post_constructor() override;
   void write_restart(FILE *fp) override;
   void restart(char *buf) override;
+  int pack_restart(int i, double *buf) override;
   void unpack_restart(int nlocal, int nth) override;
+  int size_restart(int nlocal) override;
+  int maxsize_restart() override;
 
  private:
   HistoryRestart hr;

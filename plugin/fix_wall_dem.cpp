@@ -4,7 +4,7 @@
 #include "contact_report.h"
 #include "finite_probe.h"
 #include "pair_dem_base.h"
-#include "restart_records.h"
+#include "restart_format.h"
 #include "wall_ball_step.h"
 #include "wall_mesh.h"
 
@@ -37,33 +37,11 @@ bool is_wall_style(const std::string &w)
   return std::find(std::begin(wall_style_names), std::end(wall_style_names), w) != std::end(wall_style_names);
 }
 
-// What a restart record says about the wall contacts it holds. Files of earlier versions start
-// with the cumulative totals instead: their first bytes never spell the magic word. Its last
-// character is the version: 2 (a mesh record holds time0 only), 3 (a MeshRecordV3) or 4 (a
-// MeshRecord).
-struct WallIdentity {
-  char magic[8] = {'D', 'E', 'M', 'W', 'A', 'L', 'L', '4'};
-  char law[16] = {};
-  int wallstyle = 0, nslot = 0, stride = 0;
-  bool valid() const { return std::memcmp(magic, "DEMWALL", 7) == 0 && magic[7] >= '2' && magic[7] <= '4'; }
-  int version() const { return magic[7] - '0'; }
-};
-
-// What the record of a mesh wall holds after the cumulative totals (version 3): the motion, and
-// the mesh it was written for (triangle count, bounding box in the mesh's own frame).
-struct MeshRecordV3 {
-  double time0;
-  MeshMotion motion;
-  double ntri, lo[3], hi[3];
-};
-
-// Version 4 adds the mesh's fingerprint (MeshData::fingerprint): the triangles in their order,
-// on which the patch ids of the contacts depend (a re-exported file may list the same triangles
-// in another order, with the same count and box).
-struct MeshRecord {
-  MeshRecordV3 v3;
-  unsigned long long fingerprint;
-};
+// the cumulative outputs in the restart record, by name (FixWallDEMBase::Output)
+const char *const total_names[] = {"e_strain", "e_slip", "e_dashpot", "e_plastic", "fx", "fy", "fz", "tx", "ty",
+                                   "tz", "contacts", "n_activated"};
+constexpr const char *WALL_MARK = "DEM:WALL";
+constexpr int WALL_HEADER = 6;    // per-atom record: length, mark, ID key, style key, nslot, stride
 
 }    // namespace
 
@@ -388,6 +366,13 @@ void FixWallDEMBase::init()
       region_reset = false;
     }
   }
+  if (adopted_nth >= 0) {    // no global record came with them (see post_constructor)
+    if (comm->me == 0)
+      error->warning(FLERR, "Fix {} {}: the restart file holds wall contacts of this fix ID written by another "
+                     "variant of the style, without global data LAMMPS hands over (the /kk style was given "
+                     "explicitly, not through a suffix): its wall contacts start afresh", id, style);
+    adopted_nth = -1;
+  }
   if (!restart_mismatch.empty()) {
     if (comm->me == 0)
       error->warning(FLERR, "Fix {} {}: {}, this fix is a {} {} wall: its wall contacts start afresh", id, style,
@@ -611,119 +596,155 @@ int FixWallDEMBase::unpack_exchange(int nlocal, double *buf)
   return nslot * stride;
 }
 
-// per-atom restart data: [size, nslot, stride, history...]
+// per-atom restart data (doc/restart.md): [length, mark, ID key, style key, nslot, stride, history...]
 int FixWallDEMBase::pack_restart(int i, double *buf)
 {
-  const int n = 3 + nslot * stride;
+  const int n = WALL_HEADER + nslot * stride;
   buf[0] = n;
-  buf[1] = nslot;
-  buf[2] = stride;
-  for (int k = 0; k < nslot * stride; k++) buf[3 + k] = hist[i][k];
+  put_atom_record_keys(buf, WALL_ATOM_MARK, id, style);
+  buf[4] = nslot;
+  buf[5] = stride;
+  for (int k = 0; k < nslot * stride; k++) buf[WALL_HEADER + k] = hist[i][k];
   return n;
 }
 
+// A record of another wall (the global record said so), or of another kind (a pre-1.0 file's,
+// whose global record was refused): no contacts.
 void FixWallDEMBase::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int ns = static_cast<int>(extra[nlocal][m + 1]), st = static_cast<int>(extra[nlocal][m + 2]);
+  const double *rec = atom->extra[nlocal];
+  for (int i = 0; i < nth; i++) rec += static_cast<int>(rec[0]);
   set_arrays(nlocal);
-  if (st != stride || !restart_mismatch.empty()) return;    // another wall's contacts: none
-  for (int k = 0; k < std::min(ns, nslot) * stride; k++) hist[nlocal][k] = extra[nlocal][m + 3 + k];
+  if (!is_atom_record(rec, WALL_ATOM_MARK) || !restart_mismatch.empty()) return;
+  const int ns = static_cast<int>(rec[4]), st = static_cast<int>(rec[5]);
+  if (st != stride) return;
+  for (int k = 0; k < std::min(ns, nslot) * stride; k++) hist[nlocal][k] = rec[WALL_HEADER + k];
 }
 
 int FixWallDEMBase::size_restart(int)
 {
-  return 3 + nslot * stride;
+  return WALL_HEADER + nslot * stride;
 }
 
 int FixWallDEMBase::maxsize_restart()
 {
-  return 3 + nslot * stride;
+  return WALL_HEADER + nslot * stride;
 }
 
-// global restart data: what the wall is, the cumulative totals, then the region's motion state
-// (as fix wall/gran/region), which its velocity after a restart needs
+// global restart data (doc/restart.md): the record DEM:WALL (what the wall is, the cumulative
+// totals, a mesh's motion and which mesh it is), then the region's motion state (as fix
+// wall/gran/region), which its velocity after a restart needs
 void FixWallDEMBase::write_restart(FILE *fp)
 {
   consolidate();
   if (comm->me != 0) return;
-  WallIdentity who;
-  std::strncpy(who.law, law_name.c_str(), sizeof(who.law) - 1);
-  who.wallstyle = wallstyle;
-  who.nslot = nslot;
-  who.stride = stride;
-  int len = sizeof(who) + sizeof(double) * V_COUNT;
-  if (region) region->length_restart_string(len);
-  if (mesh) len += sizeof(MeshRecord);
-  fwrite(&len, sizeof(int), 1, fp);
-  fwrite(&who, sizeof(who), 1, fp);
-  fwrite(cumulative, sizeof(double), V_COUNT, fp);
-  if (region) region->write_restart(fp);
+  RecordWriter rec(WALL_MARK);
+  rec.put("law", law_name);
+  rec.put("wall", std::string(wall_style_names[wallstyle]));
+  rec.put("slots", nslot);
+  rec.put("stride", stride);
+  for (int k = 0; k < V_COUNT; k++) rec.put(total_names[k], cumulative[k]);
   if (mesh) {    // the mesh's motion (where it is now), and which mesh it is
     const MeshData &d = mesh->data;
-    const MeshRecord rec{{mesh->time0, mesh->motion, static_cast<double>(d.tri.size()), {d.lo.x, d.lo.y, d.lo.z},
-                          {d.hi.x, d.hi.y, d.hi.z}}, d.fingerprint};
-    fwrite(&rec, sizeof(rec), 1, fp);
+    const MeshMotion &m = mesh->motion;
+    rec.put("mesh_time0", mesh->time0);
+    rec.put("mesh_t0", m.t0, MeshMotion::N);
+    rec.put("mesh_x0", m.x0, MeshMotion::N);
+    rec.put("mesh_v", m.v, MeshMotion::N);
+    rec.put("mesh_tlast", m.tlast);
+    rec.put("mesh_started", m.started);
+    rec.put("mesh_triangles", static_cast<double>(d.tri.size()));
+    const double lo[3] = {d.lo.x, d.lo.y, d.lo.z}, hi[3] = {d.hi.x, d.hi.y, d.hi.z};
+    rec.put("mesh_lo", lo, 3);
+    rec.put("mesh_hi", hi, 3);
+    const double fp2[2] = {static_cast<double>(d.fingerprint >> 32), static_cast<double>(d.fingerprint & 0xffffffffu)};
+    rec.put("mesh_fingerprint", fp2, 2);
   }
+  int region_len = 0;
+  if (region) region->length_restart_string(region_len);
+  rec.write_sized(fp, region_len);
+  if (region) region->write_restart(fp);
 }
 
 void FixWallDEMBase::restart(char *buf)
 {
-  WallIdentity who;
-  std::memcpy(&who, buf, sizeof(who));
-  if (who.valid()) {
-    buf += sizeof(who);
-    // another law or wall geometry under this ID: its contacts are not this wall's
-    restart_mismatch.clear();
-    if (law_name != who.law || who.wallstyle != wallstyle || who.nslot != nslot || who.stride != stride)
-      restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", who.law,
-                                     who.wallstyle >= XPLANE && who.wallstyle <= MESH ? wall_style_names[who.wallstyle] : "?");
+  Record rec;
+  size_t used = 0;
+  const std::string who = std::string("Fix ") + id + " " + style;
+  const std::string err = parse_record(buf, static_cast<size_t>(-1) / 2, WALL_MARK, rec, &used);
+  if (!err.empty()) refuse_record(lmp, who, err);
+  std::string law, wall;
+  int ns = -1, st = -1;
+  double ntri = -1, lo[3] = {}, hi[3] = {}, fp2[2] = {-1, -1};
+  MeshMotion motion;
+  double time0 = 0.0;
+  for (int k = 0; k < V_COUNT; k++) cumulative[k] = 0.0;
+  for (const RecordItem &item : rec.items) {
+    const std::string &name = item.name;
+    const int total = static_cast<int>(std::find(std::begin(total_names), std::end(total_names), name) - std::begin(total_names));
+    auto copy = [&](double *out, int n) { for (int k = 0; k < n; k++) out[k] = item.value(k); };
+    if (name == "law") law = item.text;
+    else if (name == "wall") wall = item.text;
+    else if (name == "slots") ns = static_cast<int>(item.value());
+    else if (name == "stride") st = static_cast<int>(item.value());
+    else if (total < V_COUNT) cumulative[total] = comm->me == 0 ? item.value() : 0.0;
+    else if (name == "mesh_time0") time0 = item.value();
+    else if (name == "mesh_t0") copy(motion.t0, MeshMotion::N);
+    else if (name == "mesh_x0") copy(motion.x0, MeshMotion::N);
+    else if (name == "mesh_v") copy(motion.v, MeshMotion::N);
+    else if (name == "mesh_tlast") motion.tlast = item.value();
+    else if (name == "mesh_started") motion.started = item.value();
+    else if (name == "mesh_triangles") ntri = item.value();
+    else if (name == "mesh_lo") copy(lo, 3);
+    else if (name == "mesh_hi") copy(hi, 3);
+    else if (name == "mesh_fingerprint") copy(fp2, 2);
+    else unknown_item(lmp, who, rec, name);
   }
-  double saved[V_COUNT];
-  std::memcpy(saved, buf, sizeof(saved));
-  for (int k = 0; k < V_COUNT; k++) cumulative[k] = comm->me == 0 ? saved[k] : 0.0;
+  // another law or wall geometry under this ID: its contacts are not this wall's
+  restart_mismatch.clear();
+  if (law != law_name || wall != wall_style_names[wallstyle] || ns != nslot || st != stride)
+    restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", law, wall);
   if (region) {
     int n = 0;
-    if (!region->restart(buf + sizeof(saved), n)) region_reset = true;
+    if (!region->restart(buf + used, n)) region_reset = true;
   }
-  if (mesh && who.valid() && who.wallstyle == MESH) {
-    if (who.version() == 2) {    // constant velocities from time0
-      std::memcpy(&mesh->time0, buf + sizeof(saved), sizeof(double));
-      mesh->motion = MeshMotion{};
-      return;
-    }
-    MeshRecord rec{};
-    std::memcpy(&rec, buf + sizeof(saved), who.version() == 3 ? sizeof(MeshRecordV3) : sizeof(MeshRecord));
-    mesh->time0 = rec.v3.time0;
-    mesh->motion = rec.v3.motion;
+  if (mesh && wall == "mesh") {
+    mesh->time0 = time0;
+    mesh->motion = motion;
     // another mesh (file, scale or offset): the contacts' patch ids are not this mesh's
     const MeshData &d = mesh->data;
     const double now[7] = {static_cast<double>(d.tri.size()), d.lo.x, d.lo.y, d.lo.z, d.hi.x, d.hi.y, d.hi.z};
-    const double *lo = rec.v3.lo, *hi = rec.v3.hi;
-    const double was[7] = {rec.v3.ntri, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
+    const double was[7] = {ntri, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
     if (restart_mismatch.empty() && !std::equal(now, now + 7, was))
       restart_mismatch = fmt::format("the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
                                      "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
                                      was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0],
                                      now[1], now[2], now[3], now[4], now[5], now[6]);
     // the same count and box, but other triangles or the same in another order (a re-exported
-    // file), or another coplanar: the patches are numbered otherwise (files of version 3 lack this)
-    if (restart_mismatch.empty() && who.version() >= 4 && rec.fingerprint != d.fingerprint)
+    // file), or another coplanar: the patches are numbered otherwise
+    const double fp_now[2] = {static_cast<double>(d.fingerprint >> 32), static_cast<double>(d.fingerprint & 0xffffffffu)};
+    if (restart_mismatch.empty() && !std::equal(fp_now, fp_now + 2, fp2))
       restart_mismatch = fmt::format("the restart file's mesh has the {} triangles and bounding box of mesh {}, but not "
                                      "the same triangles in the same order with the same coplanar (its facet patches, "
                                      "which the contacts refer to, are numbered otherwise)", was[0], mesh->file);
   }
+  if (adopted_nth >= 0) {    // the per-atom records post_constructor found, now that they can be checked
+    for (int j = 0; j < atom->nlocal; j++) unpack_restart(j, adopted_nth);
+    adopted_nth = -1;
+    restart_reset = 1;
+    if (comm->me == 0)
+      utils::logmesg(lmp, "Fix {} {}: wall contacts read from the restart data of the fix's other variant\n", id, style);
+  }
 }
 
-// The CPU fix and its Kokkos variant write the same restart data: a run continues from a restart
-// file of the other variant (see restart_records.h).
+// The CPU fix and its Kokkos variant write the same restart data, but LAMMPS hands per-atom data
+// only to a fix of the same style: find it here (its global record, which LAMMPS hands over
+// under the style without the suffix, comes next and unpacks it once it checked what it is).
 void FixWallDEMBase::post_constructor()
 {
-  const std::string written = adopt_restart_data(lmp, this);
-  if (!written.empty() && comm->me == 0)
-    utils::logmesg(lmp, "Fix {} {}: contact history read from restart data of fix style {}\n", id, style, written);
+  const PeratomSource src =
+      find_peratom_record(lmp, id, style, WALL_ATOM_MARK, false, 0, std::string("Fix ") + id + " " + style);
+  adopted_nth = src.lammps_hands ? -1 : src.nth;
 }
 
 // ---------------------------------------------------------------------------------------------

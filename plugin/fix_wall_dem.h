@@ -86,6 +86,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   bool region_reset = false;     // restart data did not match the region: reset its motion
   std::unique_ptr<WallMesh> mesh;    // mesh walls (wall_mesh.h)
   std::string restart_mismatch;  // the restart data is another wall's (law, geometry): why
+  int adopted_nth = -1;          // per-atom restart data of the fix's other variant (restart_format.h)
   dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
   bool track_energy = false;
   bool contact_report = false;   // print the contact report at init (contact_report.h)

@@ -100,6 +100,19 @@ void compress(const double *full, const HistoryLayout &l, double *out)
 
 }    // namespace
 
+namespace {
+const char *const law_codes[] = {"dem/linear", "dem/hertz", "dem/hysteretic"};
+}
+
+int law_code(const char *law)
+{
+  for (int k = 0; k < 3; k++)
+    if (std::strcmp(law, law_codes[k]) == 0) return k + 1;
+  return 0;
+}
+
+const char *law_of_code(int code) { return code >= 1 && code <= 3 ? law_codes[code - 1] : ""; }
+
 std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
 {
   if (std::strcmp(from.law, to.law) != 0)

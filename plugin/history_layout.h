@@ -32,6 +32,10 @@ struct HistoryLayout {
   }
 };
 
+// The laws' codes in per-atom restart records (1, 2, 3; 0 for a name not in the table), and back.
+int law_code(const char *law);
+const char *law_of_code(int code);    // "" for an unknown code
+
 // "" if history written in layout `from` converts exactly into layout `to` (the same law and
 // values, the per-contact energies kept or not); else what differs, for an error message.
 std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem.h"
+#include "restart_format.h"
 #include "contact_report.h"
 #include "contact_values.h"
 #include "finite_probe.h"
@@ -625,50 +626,61 @@ template <class Style> void PairDEM<Style>::transfer_history(double *source, dou
     target[k] = vector_slot(k, history_parts) ? -source[k] : source[k];
 }
 
-// The restart data start with a mark and the size of the stored properties, so that a file whose
-// properties have another layout (an earlier version of the plugin) is refused instead of misread.
-// "DEM3" adds the adhesion properties of each pair of types and two outputs (E_ADHESIVE,
-// E_ADH_LOSS); "DEM2" files (no adhesion) are still read. Earlier files start with a 0 or 1.
-constexpr int RESTART_MARK = 0x44454d33, RESTART_MARK_2 = 0x44454d32;
-
+// The restart data (doc/restart.md): the settings record, then the pair_coeff record: the
+// number of types, and for each pair of types I <= J an item "types" (I, J, setflag) followed by
+// the keywords given for it, by name, with their values. Read back through the keywords' own
+// parsing (Style::set, adhesion_set), whatever the order of the keywords or of the properties'
+// slots: a keyword unknown to this version is an error that names it.
 template <class Style> void PairDEM<Style>::write_restart(FILE *fp)
 {
-  const int header[2] = {RESTART_MARK, static_cast<int>(sizeof(Properties))};
-  fwrite(header, sizeof(int), 2, fp);
   write_restart_settings(fp);
+  RecordWriter rec(COEFF_MARK);
+  rec.put("ntypes", atom->ntypes);
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
-      fwrite(&setflag[i][j], sizeof(int), 1, fp);
-      fwrite(&props[i][j], sizeof(Properties), 1, fp);
-      fwrite(&adh_props[i][j], sizeof(AdhesionProperties), 1, fp);
+      const double types[3] = {double(i), double(j), double(setflag[i][j])};
+      rec.put("types", types, 3);
+      for (int k = 0; k < Properties::count; k++)
+        if (props[i][j].has(k)) rec.put(Style::keywords[k], props[i][j].value[k]);
+      for (int k = 0; k < AdhesionProperties::count; k++)
+        if (adh_props[i][j].has(k)) rec.put(adhesion_keywords[k], adh_props[i][j].value[k]);
     }
+  rec.write(fp);
 }
 
 template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
 {
-  int header[2] = {0, 0};
-  if (comm->me == 0) utils::sfread(FLERR, header, sizeof(int), 2, fp, nullptr, error);
-  MPI_Bcast(header, 2, MPI_INT, 0, world);
-  const bool with_adhesion = header[0] == RESTART_MARK;
-  if ((header[0] != RESTART_MARK && header[0] != RESTART_MARK_2) || header[1] != static_cast<int>(sizeof(Properties)))
-    error->all(FLERR, "Pair {}: the restart file was written by another version of the plugin, whose "
-               "pair_coeff properties have another layout: rerun the input that wrote it with this version",
-               Style::name);
-  saved_totals = with_adhesion ? N_EXTRA : E_PLASTIC + 1;
   read_restart_settings(fp);
-  saved_totals = N_EXTRA;
   allocate();
-  for (int i = 1; i <= atom->ntypes; i++)
-    for (int j = i; j <= atom->ntypes; j++) {
-      if (comm->me == 0) {
-        utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
-        utils::sfread(FLERR, &props[i][j], sizeof(Properties), 1, fp, nullptr, error);
-        if (with_adhesion) utils::sfread(FLERR, &adh_props[i][j], sizeof(AdhesionProperties), 1, fp, nullptr, error);
-      }
-      MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
-      MPI_Bcast(&props[i][j], sizeof(Properties), MPI_BYTE, 0, world);
-      MPI_Bcast(&adh_props[i][j], sizeof(AdhesionProperties), MPI_BYTE, 0, world);
+  Record rec;
+  const std::string who = std::string("Pair ") + Style::name;
+  read_record(lmp, fp, COEFF_MARK, who, rec);
+  int i = 0, j = 0;    // the pair of types the keywords belong to
+  for (const RecordItem &item : rec.items) {
+    if (item.name == "ntypes") {
+      if (item.value() != atom->ntypes)
+        error->all(FLERR, "{}: the restart file's pair_coeff record of {} has {} atom types, the system {}", who,
+                   rec.writer(), item.value(), atom->ntypes);
+    } else if (item.name == "types") {
+      i = static_cast<int>(item.value(0));
+      j = static_cast<int>(item.value(1));
+      if (i < 1 || j < i || j > atom->ntypes)
+        error->all(FLERR, "{}: the restart file's pair_coeff record of {} names the types {} {}, outside 1 to {}",
+                   who, rec.writer(), item.value(0), item.value(1), atom->ntypes);
+      setflag[i][j] = item.value(2) != 0.0;
+    } else if (i == 0 || item.values.size() != 1) {
+      unknown_item(lmp, who, rec, item.name);
+    } else {
+      const bool adhesion = is_adhesion_keyword(item.name);
+      if (!adhesion && keyword_index(Style::keywords, Properties::count, item.name) == Properties::count)
+        unknown_item(lmp, who, rec, item.name);
+      const std::string err = adhesion ? adhesion_set(adh_props[i][j], item.name, item.value())
+                                       : Style::set(props[i][j], item.name, item.value());
+      if (!err.empty())
+        error->all(FLERR, "{}: the restart file's pair_coeff record of {}, types {} {}: {}", who, rec.writer(), i, j,
+                   err);
     }
+  }
 }
 
 namespace DEM_NS {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
 #include "properties.h"
+#include "restart_format.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -226,29 +227,39 @@ double PairDEMBase::init_one(int i, int j)
   return cut + std::max({0.0, max_reference_gap(i, j), adhesive_range(i, j, r1, r2)});
 }
 
-// The first flag also carries coeff (bit 1: contact), so that the record keeps its size and files
-// written before coeff existed read as coeff type.
+// The pair style's settings record (doc/restart.md): the flags, then the cumulative outputs by
+// their names; outputs a later version adds are absent from older files and start at 0.
+namespace {
+const char *const total_names[N_EXTRA] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start",
+                                          "n_slip_end", "n_activated_all", "n_slip_start_all", "n_slip_end_all",
+                                          "e_plastic", "e_adhesive", "e_adh_loss"};
+}    // namespace
+
 void PairDEMBase::write_restart_settings(FILE *fp)
 {
-  const int flags[2] = {(arithmetic_meff ? 1 : 0) | (coeff_contact ? 2 : 0), track_energy ? 1 : 0};
-  fwrite(flags, sizeof(int), 2, fp);
+  RecordWriter rec(SETTINGS_MARK);
+  rec.put("meff_arithmetic", arithmetic_meff ? 1.0 : 0.0);
+  rec.put("energy", track_energy ? 1.0 : 0.0);
+  rec.put("coeff_contact", coeff_contact ? 1.0 : 0.0);
   // totals were consolidated on rank 0 (see consolidate_totals)
-  fwrite(totals, sizeof(double), N_EXTRA, fp);
+  for (int k = 0; k < N_EXTRA; k++) rec.put(total_names[k], totals[k]);
+  rec.write(fp);
 }
 
 void PairDEMBase::read_restart_settings(FILE *fp)
 {
-  int flags[2] = {0, 0};
-  double saved[N_EXTRA] = {};
-  if (comm->me == 0) {
-    utils::sfread(FLERR, flags, sizeof(int), 2, fp, nullptr, error);
-    utils::sfread(FLERR, saved, sizeof(double), saved_totals, fp, nullptr, error);
+  Record rec;
+  const std::string who = std::string("Pair ") + force->pair_style;
+  read_record(lmp, fp, SETTINGS_MARK, who, rec);
+  for (int k = 0; k < N_EXTRA; k++) totals[k] = 0.0;
+  for (const RecordItem &item : rec.items) {
+    const int k = keyword_index(total_names, N_EXTRA, item.name);
+    if (item.name == "meff_arithmetic") arithmetic_meff = item.value() != 0.0;
+    else if (item.name == "energy") track_energy = item.value() != 0.0;
+    else if (item.name == "coeff_contact") coeff_contact = item.value() != 0.0;
+    else if (k < N_EXTRA) totals[k] = comm->me == 0 ? item.value() : 0.0;
+    else unknown_item(lmp, who, rec, item.name);
   }
-  MPI_Bcast(flags, 2, MPI_INT, 0, world);
-  arithmetic_meff = (flags[0] & 1) != 0;
-  coeff_contact = (flags[0] & 2) != 0;
-  track_energy = flags[1] != 0;
-  for (int k = 0; k < N_EXTRA; k++) totals[k] = comm->me == 0 ? saved[k] : 0.0;
 }
 
 // Move every rank's cumulative totals to rank 0 (the sum over ranks, which "compute pair"

@@ -68,6 +68,9 @@ enum Extra {
   N_EXTRA
 };
 
+// the marks of the pair styles' restart records (restart_format.h): settings, pair_coeff values
+constexpr const char *SETTINGS_MARK = "DEM:PSET", *COEFF_MARK = "DEM:PCOF";
+
 class PairDEMBase : public LAMMPS_NS::Pair {
  public:
   PairDEMBase(LAMMPS_NS::LAMMPS *lmp, int history_size);
@@ -110,7 +113,6 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool uniform_plain = false;      // ... and the same constants (Law::same_plain): one set for all
   bool dense = false;              // most neighbours touched on the last step (the pair loops, /kk too)
   CodePath code_path = CODE_GENERIC;    // the plain loop's instruction set (code_path.h), set at init
-  int saved_totals = N_EXTRA;      // outputs stored in the restart file being read (older files: fewer)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)

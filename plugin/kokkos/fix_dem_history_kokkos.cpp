@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_dem_history_kokkos.h"
-#include "restart_records.h"
+#include "restart_format.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -17,10 +17,14 @@ FixDEMHistoryKokkos<DeviceType>::FixDEMHistoryKokkos(LAMMPS *lmp, int narg, char
   hr.parse(lmp, narg, arg);
 }
 
-// restart data written by the CPU fix, or by another instance of the pair style
+// restart data written by the CPU fix, or by another instance of the pair style (LAMMPS hands
+// over only the data of the same ID and style, and unpacks that itself afterwards)
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::post_constructor()
 {
-  adopt_restart_data(this->lmp, this, "DEM_HISTORY");
+  const int nth = hr.adopt(this->lmp, this->id, this->style);
+  if (nth < 0) return;
+  for (int j = 0; j < this->atom->nlocal; j++) unpack_restart(j, nth);
+  this->restart_reset = 1;
 }
 
 // LAMMPS's newton-off pre_exchange, when an atom has more partners than maxpartner, grows the
@@ -98,8 +102,8 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::restart(char *
   hr.read(this->lmp, buf);
 }
 
-// Exchange format: count, partner tags, then the values of each partner. Restart records:
-// length, count, then per partner its tag (ubuf) and its values in canonical form.
+// Exchange format: count, partner tags, then the values of each partner. Restart records: the
+// header (HistoryRestart), then per partner its tag (ubuf) and its values in canonical form.
 template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(int i, double *buf)
 {
   const int dnum = this->dnum;
@@ -107,32 +111,35 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(in
   this->pack_exchange(i, scratch.data());
   const int n = static_cast<int>(scratch[0]);
   const tagint me = this->atom->tag[i];
-  buf[1] = n;
+  constexpr int H = HistoryRestart::HEADER;
+  hr.pack_header(buf, this->id, this->style, n);
   for (int p = 0; p < n; p++) {
     const auto other = static_cast<tagint>(scratch[1 + p]);
     const double *values = &scratch[1 + n + dnum * p];
-    double *out = &buf[2 + p * (dnum + 1)];
+    double *out = &buf[H + p * (dnum + 1)];
     out[0] = ubuf(other).d;
     for (int k = 0; k < dnum; k++) out[1 + k] = hr.layout.is_vector(k) ? values[k] : orientation(me, other) * values[k];
   }
-  buf[0] = 2 + n * (dnum + 1);
-  return 2 + n * (dnum + 1);
+  buf[0] = H + n * (dnum + 1);
+  return H + n * (dnum + 1);
 }
 
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
   const double *rec = this->atom->extra[nlocal];
   for (int k = 0; k < nth; k++) rec += static_cast<int>(rec[0]);
-  const int n = hr.keep() ? static_cast<int>(rec[1]) : 0;
+  // a record of another kind (a pre-1.0 file's, whose global data was refused): no history
+  constexpr int H = HistoryRestart::HEADER;
+  const int n = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep() ? static_cast<int>(rec[H - 1]) : 0;
   const int dnum = this->dnum, stride = hr.written.size + 1;
   const tagint me = this->atom->tag[nlocal];
   scratch.assign(1 + (dnum + 1) * n, 0.0);
   scratch[0] = n;
   for (int p = 0; p < n; p++) {
-    const auto other = static_cast<tagint>(ubuf(rec[2 + p * stride]).i);
+    const auto other = static_cast<tagint>(ubuf(rec[H + p * stride]).i);
     scratch[1 + p] = static_cast<double>(other);
     double *values = &scratch[1 + n + dnum * p];
-    hr.convert(&rec[3 + p * stride], values);
+    hr.convert(&rec[H + 1 + p * stride], values);
     for (int k = 0; k < dnum; k++)
       if (!hr.layout.is_vector(k)) values[k] *= orientation(me, other);
   }
@@ -148,7 +155,12 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::size_restart(in
   // pack_exchange syncs the partner arrays to the host without marking them modified there (the
   // copy_arrays used before did, which copied them all back to the device after a restart write)
   scratch.resize(1 + (this->dnum + 1) * this->maxpartner);
-  return 1 + this->pack_exchange(nlocal, scratch.data());
+  return HistoryRestart::HEADER - 1 + this->pack_exchange(nlocal, scratch.data());
+}
+
+template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::maxsize_restart()
+{
+  return FixNeighHistory::maxsize_restart() + HistoryRestart::HEADER - 2;
 }
 
 namespace DEM_NS {

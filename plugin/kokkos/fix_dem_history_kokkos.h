@@ -25,6 +25,7 @@ class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> 
   int pack_restart(int i, double *buf) override;
   void unpack_restart(int nlocal, int nth) override;
   int size_restart(int nlocal) override;
+  int maxsize_restart() override;
   // the most partners a local atom gets in this pre_exchange (public: nvcc wants the enclosing
   // function of a device lambda accessible)
   int count_partners();

@@ -9,9 +9,9 @@ mid-run.
 2. Continued with the triangles in reverse order: the fix warns that the restart file's mesh is
    not this one and its wall contacts start afresh (the documented behaviour), or, if it matched
    the contacts by geometry, the continuation is the straight run's; never a silent change.
-3. A restart file written by the previous version of the restart record (tests/data, which holds
-   the triangle count and box but no fingerprint), continued with the same mesh: read without a
-   warning, the continuation equals the straight run's.
+3. A restart file of a pre-1.0 development version (tests/data/wall_mesh_box_v3.restart: its wall
+   record DEMWALL3 held the triangle count and box but no fingerprint) is refused with an error
+   that names the record and the restart formats this version reads (doc/restart.md).
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -91,8 +91,11 @@ def main():
     chk.true(same or afresh, f"reordered mesh: identical continuation or the warning {warned}")
     chk.true(same or res.thermo[0] != tail[0], "reordered mesh: after the warning the contacts did start afresh")
     old = os.path.join(DATA, "wall_mesh_box_v3.restart")
-    res, same, warned = continued("restart record version 3", mesh, old)
-    chk.true(same and not warned, f"a restart file of the previous record: read, identical continuation {warned}")
+    where = tempfile.mkdtemp(prefix="demmesh-")
+    shutil.copy(old, os.path.join(where, f"restart.{N // 2}"))
+    res = run(CONTINUE.format(mesh=mesh, steps=N // 2, step=N // 2), workdir=where, expect_error=True)
+    chk.true("wall record DEMWALL3 of a pre-1.0 development version" in res.error and "restart formats 1 to" in res.error,
+             f"a restart file of a pre-1.0 wall record: refused, naming it ({res.error})")
     chk.finish()
 
 
