@@ -25,34 +25,19 @@ std::string describe(const HistoryLayout &l)
   return s + ")";
 }
 
-// dem/hysteretic's values (without the rolling moment) in the forms of this and earlier versions:
-//   13 (energy yes) and 7 (energy no): HystHistory's layouts (dem/hysteretic.h)
-//   9 (2026-11-24 to 11-26, energy no): the PFC values (F^d a vector), delta_old; state + 4 flags
-//   11 (earlier, energy no): the PFC values, delta_old, flags, e_plastic
+// dem/hysteretic's values (without the rolling moment): HystHistory's layouts (dem/hysteretic.h),
+// 13 with energy tracking, 7 without
 int hysteretic_values(const HistoryLayout &l) { return l.size - rolling_values(l); }
 bool hysteretic_form_known(const HistoryLayout &l)
 {
-  const int n = hysteretic_values(l);
-  return (l.parts & dem::HIST_ENERGY) ? n == 13 : (n == 7 || n == 9 || n == 11);
+  return hysteretic_values(l) == ((l.parts & dem::HIST_ENERGY) ? 13 : 7);
 }
 
-// A dem/hysteretic record of any form as the contact's history: F^d as a vector in h.fd unless
-// h.fd_along_n or h.pending say otherwise.
+// A dem/hysteretic record as the contact's history: F^d as a vector in h.fd unless h.fd_along_n
+// or h.pending say otherwise.
 dem::HystHistory read_hysteretic(const double *in, const HistoryLayout &l)
 {
-  const int n = hysteretic_values(l);
-  if ((l.parts & dem::HIST_ENERGY) || n == 7) return dem::HystHistory::load(in, 1.0, l.parts);
-  dem::HystHistory h;
-  static_cast<dem::ContactHistory &>(h) = dem::ContactHistory::load(in, 1.0, 0);
-  h.delta_old = in[PFC_VALUES];
-  if (n == 9) {
-    h.flags = h.state >> 2;
-    h.state &= 3;
-  } else {
-    h.flags = static_cast<int>(in[PFC_VALUES + 1] + 0.5);
-    h.e_plastic = in[PFC_VALUES + 2];
-  }
-  return h;
+  return dem::HystHistory::load(in, 1.0, l.parts);
 }
 
 // h in the layout l. F^d changes form where the normal is needed, which is not known here: a
@@ -118,7 +103,7 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
   if (std::strcmp(from.law, to.law) != 0)
     return "the restart file holds contact history of " + describe(from) + ", which " + to.law + " cannot continue";
   const int optional = dem::HIST_EXTRA | dem::HIST_ROLLING;
-  // dem/hysteretic's values come in several forms (read_hysteretic), each converts
+  // dem/hysteretic's two forms (with and without the energies) convert into each other
   const bool same_law_values = is_hysteretic(from) ? hysteretic_form_known(from) : law_values(from) == law_values(to);
   if ((from.parts & optional) != (to.parts & optional) || !same_law_values)
     return "the restart file holds contact history of " + describe(from) + " and these settings need " +

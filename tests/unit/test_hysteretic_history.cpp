@@ -80,43 +80,6 @@ TEST(HystHistory, CompactLayoutKeepsNormalDashpotForce)
   for (int k = 0; k < 7; k++) EXPECT_EQ(HystHistory::is_vector_slot(k, 0), k < 3);
 }
 
-// a file of the 9-value form (2026-11-24 on, F^d a vector) read into the 7 values: F^d . n from
-// its largest component once the normal is known, to round-off
-TEST(HystHistory, NineValuesConvertToSeven)
-{
-  const HystHistory h = stepped();
-  const double in[9] = {h.fs.x, h.fs.y, h.fs.z, h.fn, 1.0 + 4.0 * 3, h.fd.x, h.fd.y, h.fd.z, h.delta_old};
-  bool changed = false;
-  const HystHistory g = converted(in, layout(0, 9), layout(0, 7), changed);
-  EXPECT_TRUE(changed);
-  expect_same_contact(g, h);
-  EXPECT_NEAR(g.fd_n, FD_N, 1e-16);
-  EXPECT_NEAR(g.fd.y, h.fd.y, 1e-16);
-  EXPECT_EQ(g.pending, 0);
-  double slot[7];    // stored after completion: nothing pending, F^d . n in its slot
-  g.store(slot, 1.0, 0);
-  EXPECT_EQ(slot[4], 1.0 + 4.0 * 3);
-  EXPECT_EQ(slot[5], g.fd_n);
-}
-
-// the 11-value form of earlier versions (flags and plastic work after delta_old), likewise;
-// a contact without a dashpot force needs no normal
-TEST(HystHistory, ElevenValuesConvertToSeven)
-{
-  const HystHistory h = stepped();
-  const double in[11] = {h.fs.x, h.fs.y, h.fs.z, h.fn, 2.0, h.fd.x, h.fd.y, h.fd.z, h.delta_old, 1.0, 0.5};
-  bool changed = false;
-  const HystHistory g = converted(in, layout(0, 11), layout(0, 7), changed);
-  EXPECT_TRUE(changed);
-  EXPECT_EQ(g.state, 2);
-  EXPECT_EQ(g.flags, 1);
-  EXPECT_NEAR(g.fd_n, FD_N, 1e-16);
-  const double undamped[11] = {h.fs.x, h.fs.y, h.fs.z, h.fn, 1.0, 0.0, 0.0, 0.0, h.delta_old, 1.0, 0.5};
-  const HystHistory u = converted(undamped, layout(0, 11), layout(0, 7), changed);
-  EXPECT_FALSE(changed);
-  EXPECT_EQ(u.fd_n, 0.0);
-}
-
 // energy tracking switched on and off across a restart: 7 -> 13 needs the normal for the vector,
 // 13 -> 7 for F^d . n; the energies start at 0 or are dropped
 TEST(HystHistory, EnergyLayoutConvertsBothWays)
@@ -150,13 +113,13 @@ TEST(HystHistory, EnergyLayoutConvertsBothWays)
 TEST(HystHistory, PendingConversionSurvivesAnotherConversion)
 {
   const HystHistory h = stepped();
-  const double nine[9] = {h.fs.x, h.fs.y, h.fs.z, h.fn, 1.0, h.fd.x, h.fd.y, h.fd.z, h.delta_old};
-  double seven[7], thirteen[13], again[7];
-  convert_record(nine, layout(0, 9), layout(0, 7), seven);
-  convert_record(seven, layout(0, 7), layout(HIST_ENERGY, 13), thirteen);
-  convert_record(thirteen, layout(HIST_ENERGY, 13), layout(0, 7), again);
+  double thirteen[13], seven[7], back[13], again[7];
+  h.store(thirteen, 1.0, HIST_ENERGY);
+  convert_record(thirteen, layout(HIST_ENERGY, 13), layout(0, 7), seven);
+  convert_record(seven, layout(0, 7), layout(HIST_ENERGY, 13), back);
+  convert_record(back, layout(HIST_ENERGY, 13), layout(0, 7), again);
   for (int k = 0; k < 7; k++) EXPECT_EQ(again[k], seven[k]);
-  HystHistory g = HystHistory::load(thirteen, 1.0, HIST_ENERGY);
+  HystHistory g = HystHistory::load(back, 1.0, HIST_ENERGY);
   EXPECT_TRUE(g.complete(N));
   EXPECT_NEAR(g.fd.z, h.fd.z, 1e-16);
 }
