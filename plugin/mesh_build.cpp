@@ -260,9 +260,14 @@ bool fits(const double *p)
   return largest(p) <= MESH_MAX_COORD && !zero_area(p);    // also NaN
 }
 
+std::string file_triangle(int t)
+{
+  return "triangle " + std::to_string(t + 1) + " (counting from 1 in file order)";
+}
+
 std::string explain_misfit(const std::vector<double> &raw, int t, double scale, const double offset[3])
 {
-  const std::string which = "triangle " + std::to_string(t + 1) + " (counting from 1 in file order)";
+  const std::string which = file_triangle(t);
   const std::string limit = "beyond about " + num(MESH_MAX_COORD) + " the contact geometry, which multiplies up to "
       "four coordinates, overflows double precision";
   const double *p = &raw[9 * t];

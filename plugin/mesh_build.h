@@ -50,6 +50,9 @@ constexpr double MESH_MAX_COORD = 1e75;
 // MESH_MAX_COORD, and nonzero area?
 bool fits(const double *p);
 
+// How messages name triangle t (0-based) of a file: "triangle t+1 (counting from 1 in file order)".
+std::string file_triangle(int t);
+
 // Why triangle t of a file (raw: its coordinates as read) does not fit once `scale` and then
 // `offset` are applied, when the file's triangle itself is not to blame (a zero-area triangle of
 // the file: ""): a non-finite coordinate in the file, coordinates too large, or a scale or offset

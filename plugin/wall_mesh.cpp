@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "wall_mesh.h"
 
+#include "stl_file.h"
+
 #include "comm.h"
 #include "error.h"
 #include "input.h"
 #include "lammps.h"
 #include "modify.h"
-#include "stl_reader.h"
 #include "update.h"
 #include "variable.h"
 
@@ -33,17 +34,12 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
   std::string err;
   if (rank == 0) {
     try {
-      const auto tris = STLReader::parse(file);
-      std::vector<double> raw;
-      raw.reserve(tris.size() * 9);
-      for (const auto &t : tris)
-        for (int k = 0; k < 3; k++) raw.insert(raw.end(), {t.vert[k][0], t.vert[k][1], t.vert[k][2]});
+      const std::vector<double> raw = read_stl(file);
       const double shift[3] = {offset.x, offset.y, offset.z};
       xyz.resize(raw.size());
       for (size_t k = 0; k < raw.size(); k++) xyz[k] = scale * raw[k] + shift[k % 3];
-      if (tris.empty()) err = fmt::format("STL file {} has no triangles", file);
       // a triangle that does not fit for another reason than its own zero area in the file: say why
-      for (size_t t = 0; t < tris.size(); t++)
+      for (size_t t = 0; t < raw.size() / 9; t++)
         if (!fits(&xyz[9 * t])) {
           err = explain_misfit(raw, static_cast<int>(t), scale, shift);
           if (!err.empty()) break;

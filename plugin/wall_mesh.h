@@ -1,4 +1,4 @@
-// The mesh of a fix wall/dem ... mesh FILE: read from an STL file (LAMMPS's STLReader, on rank 0,
+// The mesh of a fix wall/dem ... mesh FILE: read from an STL file (stl_file.h, on rank 0,
 // then broadcast: every rank holds the whole mesh), built into patches and a grid (mesh_build.h),
 // and its rigid motion: a translation and a rotation about an axis through a point, whose
 // velocity components and angular velocity are constants or LAMMPS equal-style variables
