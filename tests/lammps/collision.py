@@ -52,7 +52,11 @@ def mass(r, rho, dim=3):
 
 def measure(deck_text, dt, **kw):
     """Restitution (final / initial relative speed), overlap duration and force duration."""
-    res = run(deck_text, **kw)
+    return measured(run(deck_text, **kw), dt)
+
+
+def measured(res, dt):
+    """measure()'s numbers from a run that has been made (e.g. by runs_in_process)."""
     rows = res.thermo
     v_in, v_out = -rows[0]["v_vrel"], rows[-1]["v_vrel"]
     assert v_in > 0 and rows[-1]["v_gap"] > 0, "the spheres must have met and separated"

@@ -13,6 +13,7 @@
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
     clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
     results = errors_in_process(decks)    # many decks (one rank) in one process: a Result each
+    results = runs_in_process(decks)    # the same for decks that must run through, checked as run() does
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -161,6 +162,18 @@ def errors_in_process(decks, kokkos=False, threads=2, args=(), suffix=True, time
         out = _deck_output(batch, done) + f"\nchild process ended with exit code {code}\n{child_out[-3000:]}"
         results.append(Result(out, code if code != 0 else -1, os.path.join(batch, str(done))))
         start = done + 1
+    return results
+
+
+def runs_in_process(decks, **kw):
+    """Decks that must run through, all in one process (errors_in_process, with its arguments): a
+    Result each, failing loudly on the first that stopped on an error or crashed, as run() does.
+    For many short decks, where starting lmp for each would cost more than running them."""
+    results = errors_in_process(decks, **kw)
+    for i, res in enumerate(results):
+        if res.returncode != 0 or res.error:
+            raise AssertionError(f"deck {i} of {len(decks)} failed ({res.returncode}): {res.error}\n"
+                                 + res.output[-3000:])
     return results
 
 
