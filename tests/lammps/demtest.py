@@ -10,6 +10,7 @@
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
     res = run_backends(chk, deck, kokkos, label)    # CPU, and with kokkos the /kk run checked against it
+    results = backends_in_process(chk, decks, kokkos, labels)    # the same for many decks, one process each
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
     clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
     results = errors_in_process(decks)    # many decks (one rank) in one process: a Result each
@@ -250,6 +251,21 @@ def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
     worst = thermo_difference(cpu.thermo, kk.thermo)
     chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk.thermo)} thermo rows "
              f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
+    return kk
+
+
+def backends_in_process(chk, decks, kokkos, labels, rel=1e-10):
+    """run_backends for many decks: the CPU runs in one process (runs_in_process), with kokkos the
+    /kk runs in another, each checked to agree with its CPU run to `rel`; the /kk runs returned
+    (the CPU runs without kokkos), for the caller's checks."""
+    cpu = runs_in_process(decks)
+    if not kokkos:
+        return cpu
+    kk = runs_in_process(decks, kokkos=True)
+    for label, c, k in zip(labels, cpu, kk):
+        worst = thermo_difference(c.thermo, k.thermo)
+        chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(k.thermo)} thermo rows "
+                 f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
     return kk
 
 
