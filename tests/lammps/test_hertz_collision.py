@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck, mass, measured  # noqa: E402
-from demtest import Checks, run, runs_in_process  # noqa: E402
+from demtest import Checks, run_here, runs_in_process  # noqa: E402
 
 RHO = 2500.0
 
@@ -46,9 +46,9 @@ def hertz_measured(res, dt):
 
 
 def hertz_run(coeffs, th, v0, r1, r2, **kw):
-    """One collision in its own lmp (test_hertz_emod's): hertz_measured of hertz_deck."""
+    """One collision (test_hertz_emod's, in run_here's LAMMPS process): hertz_measured of hertz_deck."""
     text, dt = hertz_deck(coeffs, th, v0, r1, r2, **kw)
-    return hertz_measured(run(text), dt)
+    return hertz_measured(run_here(text), dt)
 
 
 def main():

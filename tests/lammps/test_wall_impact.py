@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run, runs_in_process  # noqa: E402
+from demtest import Checks, run_here, runs_in_process  # noqa: E402
 
 R, RHO = 0.01, 2500.0
 
@@ -81,8 +81,8 @@ run {steps}
 
 
 def measure(deck, dt):
-    """One impact in its own lmp (test_hertz_emod's): measured() of its run."""
-    return measured(run(deck), dt)
+    """One impact (test_hertz_emod's, in run_here's LAMMPS process): measured() of its run."""
+    return measured(run_here(deck), dt)
 
 
 def measured(res, dt):
