@@ -331,13 +331,11 @@ def thermo_difference(rows, other):
 
 def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
     """The deck on the CPU; with kokkos also on the /kk styles (-sf kk), checked to agree with the
-    CPU run to `rel` (thermo_difference), and that run returned, for the caller's checks. Without
-    more arguments (kw: run()'s, e.g. ranks) the runs are run_here's, in its LAMMPS processes."""
-    go = run if kw else run_here
-    cpu = go(deck, **kw)
+    CPU run to `rel` (thermo_difference), and that run returned, for the caller's checks."""
+    cpu = run(deck, **kw)
     if not kokkos:
         return cpu
-    kk = go(deck, kokkos=True, **kw)
+    kk = run(deck, kokkos=True, **kw)
     worst = thermo_difference(cpu.thermo, kk.thermo)
     chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk.thermo)} thermo rows "
              f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
