@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
 
-from demtest import run
+from demtest import run_here
 
 
 def deck(pair_style, coeffs, r1=0.01, r2=0.01, rho1=2500.0, rho2=2500.0, v0=1.0, dt=5e-7, steps=6000,
@@ -51,8 +51,13 @@ def mass(r, rho, dim=3):
 
 
 def measure(deck_text, dt, **kw):
-    """Restitution (final / initial relative speed), overlap duration and force duration."""
-    res = run(deck_text, **kw)
+    """Restitution (final / initial relative speed), overlap duration and force duration (the run
+    in run_here's LAMMPS process, kw its arguments)."""
+    return measured(run_here(deck_text, **kw), dt)
+
+
+def measured(res, dt):
+    """measure()'s numbers from a run that has been made (e.g. by runs_in_process)."""
     rows = res.thermo
     v_in, v_out = -rows[0]["v_vrel"], rows[-1]["v_vrel"]
     assert v_in > 0 and rows[-1]["v_gap"] > 0, "the spheres must have met and separated"

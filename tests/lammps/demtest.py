@@ -10,9 +10,12 @@
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
     res = run_backends(chk, deck, kokkos, label)    # CPU, and with kokkos the /kk run checked against it
+    results = backends_in_process(chk, decks, kokkos, labels)    # the same for many decks, one process each
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
     clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
     results = errors_in_process(decks)    # many decks (one rank) in one process: a Result each
+    results = runs_in_process(decks)    # the same for decks that must run through, checked as run() does
+    res = run_here(deck)               # run() (one rank) in a child process that stays for the next decks
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -164,7 +167,20 @@ def errors_in_process(decks, kokkos=False, threads=2, args=(), suffix=True, time
     return results
 
 
+def runs_in_process(decks, **kw):
+    """Decks that must run through, all in one process (errors_in_process, with its arguments): a
+    Result each, failing loudly on the first that stopped on an error or crashed, as run() does.
+    For many short decks, where starting lmp for each would cost more than running them."""
+    results = errors_in_process(decks, **kw)
+    for i, res in enumerate(results):
+        if res.returncode != 0 or res.error:
+            raise AssertionError(f"deck {i} of {len(decks)} failed ({res.returncode}): {res.error}\n"
+                                 + res.output[-3000:])
+    return results
+
+
 def _deck_output(batch, i):
+    """What deck i of a batch folder wrote: its log and its stdout and stderr."""
     out = ""
     for name in ("log.lammps", "stdio.txt"):
         path = os.path.join(batch, str(i), name)
@@ -183,35 +199,121 @@ def _run_in_process(batch, start):
         decks = json.load(f)
     with open(os.path.join(batch, "cmdargs.json")) as f:
         cmdargs = json.load(f)
-    saved = os.dup(1), os.dup(2)
-    lmp = None
     for i in range(start, len(decks)):
         workdir = os.path.join(batch, str(i))
         os.makedirs(workdir, exist_ok=True)
-        os.chdir(workdir)
-        with open("in.test", "w") as f:
+        with open(os.path.join(workdir, "in.test"), "w") as f:
             f.write(decks[i])
-        stdio = os.open("stdio.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        os.dup2(stdio, 1)
-        os.dup2(stdio, 2)
-        code, extra = 0, ""
-        try:
-            lmp = lammps(cmdargs=cmdargs)
-            lmp.commands_string(decks[i])
-        except Exception as e:    # the lammps module raises Exception("ERROR: ...")
-            code, extra = 1, "\n" + str(e) + "\n"
-            if type(e).__name__ == "MPIAbortException":
-                code, extra = 2, extra + "MPI_ABORT: lmp would abort on this error (error->one)\n"
-        finally:
-            if lmp is not None:
-                lmp.close()    # the destructors run here: one that throws ends the process
-                lmp = None
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        os.close(stdio)
-        with open("result.json.tmp", "w") as f:
-            json.dump({"code": code, "extra": extra}, f)
-        os.rename("result.json.tmp", "result.json")
+        _one_deck(lammps, cmdargs, workdir)
+
+
+def _one_deck(lammps, cmdargs, workdir):
+    """workdir's in.test in a fresh LAMMPS instance, run there, with stdout and stderr (file
+    descriptors 1 and 2) going to its stdio.txt; its exit code and extra text in its result.json."""
+    saved = os.dup(1), os.dup(2)
+    lmp = None
+    os.chdir(workdir)
+    with open("in.test") as f:
+        deck = f.read()
+    stdio = os.open("stdio.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.dup2(stdio, 1)
+    os.dup2(stdio, 2)
+    code, extra = 0, ""
+    try:
+        lmp = lammps(cmdargs=cmdargs)
+        lmp.commands_string(deck)
+    except Exception as e:    # the lammps module raises Exception("ERROR: ...")
+        code, extra = 1, "\n" + str(e) + "\n"
+        if type(e).__name__ == "MPIAbortException":
+            code, extra = 2, extra + "MPI_ABORT: lmp would abort on this error (error->one)\n"
+    finally:
+        if lmp is not None:
+            lmp.close()    # the destructors run here: one that throws ends the process
+            lmp = None
+    os.dup2(saved[0], 1)
+    os.dup2(saved[1], 2)
+    for fd in (stdio,) + saved:
+        os.close(fd)
+    with open("result.json.tmp", "w") as f:
+        json.dump({"code": code, "extra": extra}, f)
+    os.rename("result.json.tmp", "result.json")
+
+
+def _serve(batch):
+    """The child of run_here: the deck of folder batch/N for each N read from stdin, each in a fresh
+    LAMMPS instance (_one_deck), "done" on stdout after each."""
+    sys.path.insert(0, os.environ["DEM_LAMMPS_PYTHON"])
+    from lammps import lammps
+    with open(os.path.join(batch, "cmdargs.json")) as f:
+        cmdargs = json.load(f)
+    for line in sys.stdin:
+        _one_deck(lammps, cmdargs, os.path.join(batch, line.strip()))
+        print("done", flush=True)
+
+
+_CHILDREN = {}    # run_here's child processes, by their LAMMPS command-line arguments
+
+
+def _lammps_cmdargs(kokkos, threads, args, suffix):
+    cmdargs = ["-nocite", "-log", "log.lammps", "-screen", "none"]
+    if kokkos:
+        cmdargs += (KOKKOS_ENV_ARGS or ["-k", "on", "t", str(threads)]) + (KOKKOS_ARGS[4:6] if suffix else []) \
+            + KOKKOS_ARGS[6:]
+    return cmdargs + list(args)
+
+
+def run_here(deck, kokkos=False, threads=2, args=(), expect_error=False, suffix=True):
+    """run() (one rank) in a fresh LAMMPS instance of a child process that stays for the next decks
+    with the same arguments (LAMMPS's Python module, as errors_in_process): an lmp start costs more
+    than many decks. The same Result and the same checks as run()'s; res.workdir is the deck's
+    folder. A deck that crashes the child gets the child's exit code and the crash in its output,
+    and the next deck a new child. Needs DEM_LAMMPS_PYTHON and liblammps on LD_LIBRARY_PATH."""
+    if not os.environ.get("DEM_LAMMPS_PYTHON"):
+        raise AssertionError("run_here needs DEM_LAMMPS_PYTHON (LAMMPS's python/ directory; "
+                             "tests/CMakeLists.txt sets it for the tests in library_tests)")
+    cmdargs = _lammps_cmdargs(kokkos, threads, args, suffix)
+    key = json.dumps(cmdargs)
+    child = _CHILDREN.get(key)
+    if child is None or child["proc"].poll() is not None:
+        batch = tempfile.mkdtemp(prefix="demtest-here-")
+        with open(os.path.join(batch, "cmdargs.json"), "w") as f:
+            json.dump(cmdargs, f)
+        env = dict(os.environ, LAMMPS_PLUGIN_PATH=PLUGIN_DIR, OMP_NUM_THREADS=str(threads if kokkos else 1),
+                   OMP_PROC_BIND="false", OMP_WAIT_POLICY=OMP_WAIT_POLICY)
+        proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", batch], env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        child = _CHILDREN[key] = {"proc": proc, "batch": batch, "count": 0}
+    proc, workdir = child["proc"], os.path.join(child["batch"], str(child["count"]))
+    child["count"] += 1
+    os.makedirs(workdir)
+    with open(os.path.join(workdir, "in.test"), "w") as f:
+        f.write(deck)
+    proc.stdin.write(os.path.basename(workdir) + "\n")
+    proc.stdin.flush()
+    stray = ""    # anything the child printed outside a deck
+    line = proc.stdout.readline()
+    while line and line.strip() != "done":
+        stray, line = stray + line, proc.stdout.readline()
+    if line:
+        with open(os.path.join(workdir, "result.json")) as f:
+            r = json.load(f)
+        out, code = _deck_output(os.path.dirname(workdir), os.path.basename(workdir)) + r["extra"], r["code"]
+        if code == 1 and re.search(r"^ERROR on proc \d+: ", out, re.M):
+            code, out = 2, out + "MPI_ABORT: lmp would abort on this error (error->one)\n"
+    else:    # crashed: this child is done with
+        rest = stray + proc.stdout.read()
+        code = proc.wait()
+        out = _deck_output(os.path.dirname(workdir), os.path.basename(workdir)) + \
+            f"\nchild process ended with exit code {code}\n{rest[-3000:]}"
+        code = code if code != 0 else -1
+        del _CHILDREN[key]
+    res = Result(out, code, workdir)
+    if expect_error:
+        if res.error is None:
+            raise AssertionError("expected a LAMMPS error, got none:\n" + res.output[-3000:])
+    elif code != 0 or res.error:
+        raise AssertionError(f"LAMMPS failed ({code}): {res.error}\n" + res.output[-3000:])
+    return res
 
 
 def thermo_difference(rows, other):
@@ -237,6 +339,21 @@ def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
     worst = thermo_difference(cpu.thermo, kk.thermo)
     chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk.thermo)} thermo rows "
              f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
+    return kk
+
+
+def backends_in_process(chk, decks, kokkos, labels, rel=1e-10):
+    """run_backends for many decks: the CPU runs in one process (runs_in_process), with kokkos the
+    /kk runs in another, each checked to agree with its CPU run to `rel`; the /kk runs returned
+    (the CPU runs without kokkos), for the caller's checks."""
+    cpu = runs_in_process(decks)
+    if not kokkos:
+        return cpu
+    kk = runs_in_process(decks, kokkos=True)
+    for label, c, k in zip(labels, cpu, kk):
+        worst = thermo_difference(c.thermo, k.thermo)
+        chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(k.thermo)} thermo rows "
+                 f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
     return kk
 
 
@@ -282,3 +399,5 @@ class Checks:
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--in-process"]:
     _run_in_process(sys.argv[2], int(sys.argv[3]))
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:
+    _serve(sys.argv[2])

@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck, mass  # noqa: E402
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 R, G, NU, U, DT = 0.01, 1e8, 0.25, 0.01, 1e-6
 
@@ -48,7 +48,7 @@ pair_coeff * * hz_shear {G} hz_poiss {NU} fric 1.0 hz_mode {hz_mode}
 neighbor 0.001 bin
 timestep {DT}
 """ + "\n".join(lines)
-    res = run(text)
+    res = run_here(text)
     out = []
     for k in range(3):
         d = (res[f"dx{k}"], res[f"dy{k}"])
@@ -90,7 +90,7 @@ print "@ vt $(vy[2]-vy[1]:%.17g)"
 print "@ w1 $(c_wmax:%.17g)"
 print "@ w2 $(c_wmin:%.17g)"
 """
-    res = run(text)
+    res = run_here(text)
     jt = mu * (1 + e) * vn    # tangential impulse / m_c
     chk.true(2 * w0 * R > 3.5 * jt, "sliding impact: the slip velocity outlasts the contact")
     chk.close("sliding impact: tangential velocity change mu (1+e) v_n", abs(res["vt"]), jt, rel=2e-3)

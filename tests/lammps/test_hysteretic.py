@@ -21,8 +21,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from collision import deck, mass, measure  # noqa: E402
-from demtest import Checks, run  # noqa: E402
+from collision import deck, mass, measured  # noqa: E402
+from demtest import Checks, runs_in_process  # noqa: E402
 
 R, RHO, KN, LAM = 0.01, 2500.0, 2e5, 0.001
 K, M = KN / 2, mass(R, RHO) / 2
@@ -34,12 +34,18 @@ def e_eff(e):
 
 
 def collide(coeff, e, v0=1.0, steps_per=2000, extra=""):
-    """steps_per steps per pi sqrt(m_c/K); the run lasts until the residual overlap has closed
-    (at the rebound speed, after the force has dropped to the floor)."""
+    """The collision's deck and time step: steps_per steps per pi sqrt(m_c/K); the run lasts until
+    the residual overlap has closed (at the rebound speed, after the force has dropped to the
+    floor)."""
     dt = math.pi * T0 / steps_per
     periods = 0.1 + 0.5 * (1 + e) + (1 - e * e) / (e * math.pi) + 0.2
-    m = measure(deck("dem/hysteretic", [coeff], v0=v0, dt=dt, gap0=0.1 * v0 * math.pi * T0,
-                     steps=int(periods * steps_per), extra=extra), dt)
+    return deck("dem/hysteretic", [coeff], v0=v0, dt=dt, gap0=0.1 * v0 * math.pi * T0,
+                steps=int(periods * steps_per), extra=extra), dt
+
+
+def collision_measured(res, dt):
+    """measured() of a collision's run, with the overlap and force extrema and the floor's times."""
+    m = measured(res, dt)
     rows = m["rows"]
     m["d_max"] = -min(r["v_gap"] for r in rows)
     m["f_max"] = max(abs(r["v_fx"]) for r in rows)
@@ -52,26 +58,40 @@ def collide(coeff, e, v0=1.0, steps_per=2000, extra=""):
 
 
 def main():
+    """Every deck is one of a batch, run in one process at the end (runs_in_process: an lmp start per
+    deck cost more than most of them), each check reading its deck's result."""
     chk = Checks()
+    decks, checks = [], []
+
+    def later(deck_text, check):
+        decks.append(deck_text)
+        checks.append(check)
+
+    def collision(coeff, e, check, v0=1.0):
+        text, dt = collide(coeff, e, v0)
+        later(text, lambda res: check(collision_measured(res, dt)))
+
     for e in (0.1, 0.5, 0.95):
         for v0 in (0.1, 1.0, 5.0):
-            m = collide(f"* * kn {KN} restitution {e}", e, v0)
-            chk.close(f"e {e}, {v0} m/s: restitution e_eff", m["e"], e_eff(e), rel=5e-4)
-            if v0 == 1.0:
-                chk.close(f"e {e}: maximum overlap v0 sqrt(m/K)", m["d_max"], v0 * T0, rel=1e-4)
-                chk.close(f"e {e}: peak force K delta_max", m["f_max"], K * v0 * T0, rel=1e-4)
-                chk.close(f"e {e}: time above the floor (pi/2) sqrt(m/K) (1+e)", m["t_above"],
-                          0.5 * math.pi * T0 * (1 + e), rel=3e-3)
-                if e < 0.9:
-                    chk.close(f"e {e}: residual overlap delta_max (1-e^2)/(1-lambda e^2)", m["d_floor"],
-                              v0 * T0 * (1 - e * e) / (1 - LAM * e * e), rel=3e-3)
+            def restitution(m, e=e, v0=v0):
+                chk.close(f"e {e}, {v0} m/s: restitution e_eff", m["e"], e_eff(e), rel=5e-4)
+                if v0 == 1.0:
+                    chk.close(f"e {e}: maximum overlap v0 sqrt(m/K)", m["d_max"], v0 * T0, rel=1e-4)
+                    chk.close(f"e {e}: peak force K delta_max", m["f_max"], K * v0 * T0, rel=1e-4)
+                    chk.close(f"e {e}: time above the floor (pi/2) sqrt(m/K) (1+e)", m["t_above"],
+                              0.5 * math.pi * T0 * (1 + e), rel=3e-3)
+                    if e < 0.9:
+                        chk.close(f"e {e}: residual overlap delta_max (1-e^2)/(1-lambda e^2)", m["d_floor"],
+                                  v0 * T0 * (1 - e * e) / (1 - LAM * e * e), rel=3e-3)
+            collision(f"* * kn {KN} restitution {e}", e, restitution, v0)
     # secondary damping leaves a single collision alone
-    a = collide(f"* * kn {KN} restitution 0.5", 0.5)
-    b = collide(f"* * kn {KN} restitution 0.5 hys_damp 0.5", 0.5)
-    chk.close("hys_damp does not change a collision's restitution", b["e"], a["e"], rel=1e-12)
+    pair = []
+    collision(f"* * kn {KN} restitution 0.5", 0.5, pair.append)
+    collision(f"* * kn {KN} restitution 0.5 hys_damp 0.5", 0.5,
+              lambda b: chk.close("hys_damp does not change a collision's restitution", b["e"], pair[0]["e"], rel=1e-12))
     # emod: K = E L per particle, L = 2R, in series: like spheres E R
-    m = collide(f"* * emod {K / R} restitution 0.5", 0.5)
-    chk.close("emod: K = E R for like spheres (maximum overlap)", m["d_max"], T0, rel=1e-4)
+    collision(f"* * emod {K / R} restitution 0.5", 0.5,
+              lambda m: chk.close("emod: K = E R for like spheres (maximum overlap)", m["d_max"], T0, rel=1e-4))
 
     # a sphere settling on a frozen one under gravity: rest with secondary damping only
     for damp in (0.0, 0.3):
@@ -98,12 +118,14 @@ run 40000
 variable v equal abs(vz[2])
 print "@ v ${{v}}"
 """
-        res = run(text)
-        v_osc = 9.81 * (mass(R, RHO) / KN) ** 0.5    # speed scale of the weight on the spring
-        if damp > 0:
-            chk.true(res["v"] < 1e-6 * v_osc, f"hys_damp {damp}: the sphere comes to rest (|vz| = {res['v']:.2e} m/s)")
-        else:
-            chk.true(res["v"] > 1e-3 * v_osc, f"hys_damp 0: the sphere keeps oscillating (|vz| = {res['v']:.2e} m/s)")
+
+        def settle(res, damp=damp):
+            v_osc = 9.81 * (mass(R, RHO) / KN) ** 0.5    # speed scale of the weight on the spring
+            if damp > 0:
+                chk.true(res["v"] < 1e-6 * v_osc, f"hys_damp {damp}: the sphere comes to rest (|vz| = {res['v']:.2e} m/s)")
+            else:
+                chk.true(res["v"] > 1e-3 * v_osc, f"hys_damp 0: the sphere keeps oscillating (|vz| = {res['v']:.2e} m/s)")
+        later(text, settle)
 
     # tangential models in gross sliding (spins give the slip velocity 2 W R); 100 times stiffer,
     # so that the centres' sideways drift during the contact turns the normal by < 1e-3 rad
@@ -113,9 +135,12 @@ print "@ v ${{v}}"
                                        f"fric_dyn {mu_d} tan_mode {tan_mode}"], v0=1.0, dt=math.pi * t0 / 2000,
                     gap0=0.1 * math.pi * t0, steps=5000, extra=f"set atom * omega 0 0 {w0}")
         text += '\nprint "@ vt $(vy[2]-vy[1]:%.17g)"\n'
-        res = run(text)
-        chk.close(f"tan_mode {tan_mode}: sliding impact changes v_t by fric_dyn (1 + e) v_n", abs(res["vt"]),
-                  mu_d * (1 + e_eff(e)), rel=3e-3)
+        later(text, lambda res, tan_mode=tan_mode: chk.close(
+            f"tan_mode {tan_mode}: sliding impact changes v_t by fric_dyn (1 + e) v_n", abs(res["vt"]),
+            mu_d * (1 + e_eff(e)), rel=3e-3))
+
+    for check, res in zip(checks, runs_in_process(decks)):
+        check(res)
     chk.finish()
 
 

@@ -11,7 +11,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run_here  # noqa: E402
 from pile import pile_deck  # noqa: E402
 from test_mpi import compare  # noqa: E402
 
@@ -33,12 +33,12 @@ fix integrate all nve/sphere
 run 50
 print "@ activated $(c_dem[7])"
 """
-chk.close("zero-gap contact activated once over 50 rebuilds", run(touching)["activated"], 1.0, abs_tol=0)
+chk.close("zero-gap contact activated once over 50 rebuilds", run_here(touching)["activated"], 1.0, abs_tol=0)
 
 deck = pile_deck("dem/linear", dump="final.dump", steps=3000)
 every = deck.replace("neigh_modify delay 0 every 1 check yes", "neigh_modify delay 0 every 1 check no")
 assert every != deck
-a, b = run(deck), run(every)
+a, b = run_here(deck), run_here(every)
 compare(chk, "pile rebuilt every step vs default", read_dump(os.path.join(a.workdir, "final.dump")),
         read_dump(os.path.join(b.workdir, "final.dump")), a.thermo, b.thermo)
 chk.finish()

@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck  # noqa: E402
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 KN, R = 1e5, 0.01
 
@@ -32,7 +32,7 @@ fix integrate all nve/sphere
 run 0
 print "@ fx2 $(fx[2]:%.17g)"
 """
-    return run(text, expect_error=expect_error)
+    return run_here(text, expect_error=expect_error)
 
 
 chk = Checks()
@@ -53,7 +53,7 @@ w0 = math.sqrt(kn_c / (m / 2))
 dt = math.pi / w0 / 2000
 coll = deck("dem/linear", [f"* * kn {KN} dp_nratio {z} rgap {rgap}"], dt=dt, steps=7000, gap0=2e-3,
             extra="neigh_modify every 1 delay 0 check no")
-rows = run(coll).thermo
+rows = run_here(coll).thermo
 e = rows[-1]["v_vrel"] / -rows[0]["v_vrel"]
 chk.close("collision with rgap: restitution e(zeta)", e, math.exp(-z * math.pi / math.sqrt(1 - z * z)), rel=3e-3)
 touching = [r for r in rows if r["v_fx"] != 0.0]

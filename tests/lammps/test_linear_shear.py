@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 R1, R2, RHO = 0.01, 1.0, 2500.0
 M1 = RHO * 4.0 / 3.0 * math.pi * R1 ** 3
@@ -64,7 +64,7 @@ chk = Checks()
 
 # stick: T below mu*N; the shear spring carries T, stretched by T/ks
 pull = 0.5 * MU * NORMAL
-s = last(run(shear_deck(pull, 0, 40000)).thermo)
+s = last(run_here(shear_deck(pull, 0, 40000)).thermo)
 chk.close("stick: shear force balances the pull", s["fs"], pull, rel=1e-4)
 chk.close("stick: displacement is T/ks", s["x"], pull / KS, rel=1e-3)
 chk.true(s["slip"] == 0, "stick: slip state false")
@@ -73,7 +73,7 @@ chk.true(s["activated"] == 1 and s["slip_starts"] == 0, "stick: one contact acti
 # slip with slip-cut dashpots: |F_s| = mu |F_n| exactly, acceleration (T - mu N)/m
 pull = 2.0 * MU * NORMAL
 steps, dt = 5000, 1e-6
-rows = run(shear_deck(pull, 2, steps, dt)).thermo
+rows = run_here(shear_deck(pull, 2, steps, dt)).thermo
 s = last(rows)
 chk.true(s["slip"] == 1, "slip: slip state true")
 chk.true(s["activated"] == 1 and s["slip_starts"] == 1 and s["slip_ends"] == 0,
@@ -86,12 +86,12 @@ accel = (s["vx"] - mid["v_vx2"]) / ((rows[-1]["Step"] - mid["Step"]) * dt)
 chk.close("slip: acceleration (T - mu N)/m", accel, (pull - MU * NORMAL) / M1, rel=2e-3)
 
 # full shear dashpot (dp_mode 0) keeps acting while sliding: 2 beta_s sqrt(m_c ks) |v_s|, m_c = m1
-s = last(run(shear_deck(pull, 0, steps, dt)).thermo)
+s = last(run_here(shear_deck(pull, 0, steps, dt)).thermo)
 chk.true(s["slip"] == 1, "full shear dashpot: still sliding")
 chk.close("full shear dashpot while sliding", s["fd_shear"], 2 * 0.5 * math.sqrt(M1 * KS) * abs(s["vx"]), rel=1e-6)
 
 # 2d: the in-plane shear lies along t, the s component (out of plane) is zero, as in PFC
-s = last(run(shear_deck(pull, 2, steps, dt, dim=2)).thermo)
+s = last(run_here(shear_deck(pull, 2, steps, dt, dim=2)).thermo)
 chk.true(s["slip"] == 1 and s["fs_s"] == 0.0, f"2d: sliding with no out-of-plane shear component ({s['fs_s']})")
 chk.close("2d: shear force at the Coulomb limit", s["fs"], MU * s["fn"], rel=1e-12)
 

@@ -6,7 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run_here  # noqa: E402
 from pile import LAW_COEFFS, R, pile_deck  # noqa: E402
 
 STEPS = 3000
@@ -18,7 +18,7 @@ def pile(pair_style, coeffs, law):
                      extra_before_run="\n".join(f"pair_coeff {c}" for c in coeffs[1:]))
     # compute pair takes the sub-style's name under hybrid
     deck = deck.replace(f"compute dem all pair {pair_style.split()[0]}", f"compute dem all pair dem/{law}")
-    res = run(deck)
+    res = run_here(deck)
     return read_dump(os.path.join(res.workdir, "final.dump")), res.thermo[-1]
 
 

@@ -16,13 +16,22 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, clean_error_exit, errors_in_process, run  # noqa: E402
+from demtest import Checks, clean_error_exit, errors_in_process, runs_in_process  # noqa: E402
 
 R, RHO, G = 0.001, 2500.0, 9.81
 MASS = RHO * 4.0 / 3.0 * math.pi * R ** 3
 COEFFS = {"linear": "kn 10000 ks 5000 fric 0", "hertz": "hz_shear 5e7 hz_poiss 0.3 fric 0",
           "hysteretic": "kn 10000 kt_ratio 0.5 restitution 0.5 fric 0"}
 chk = Checks()
+# every deck that must run through is one of a batch, run in one process at the end
+# (runs_in_process: an lmp start per deck cost more than most of them), each check reading its
+# deck's result
+DECKS, CHECKS = [], []
+
+
+def later(deck, check):
+    DECKS.append(deck)
+    CHECKS.append(check)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -56,7 +65,11 @@ def moment_path(law, model):
     mu_r, rbar, dt = 0.1, R / 2, 1e-5
     w = 100.0 if model == 1 else 1.0    # type A: above the cap I_s |w| / dt
     segments = [(w, 100), (w, 700), (-w, 100)]
-    res = run(path_deck(law, f"rr_fric {mu_r} rr_model {model}", segments))
+    later(path_deck(law, f"rr_fric {mu_r} rr_model {model}", segments),
+          lambda res: moment_checks(law, model, res, mu_r, rbar, dt, w))
+
+
+def moment_checks(law, model, res, mu_r, rbar, dt, w):
     fn = res["fn0"]
     limit = mu_r * rbar * fn
     label = f"{law} rr_model {model}"
@@ -148,17 +161,20 @@ def rolling_on(law, model, surface):
     a = 5.0 / 7.0 * mu_r * G
     label = f"{law} rr_model {model} on a {surface}"
     props = f"rr_fric {mu_r} rr_model {model}"
-    res = run(rolling_deck(law, props, v0, 40000, surface=surface))    # 0.04 s
-    rows = res.thermo
-    # deceleration between 0.01 s and 0.04 s (the spring of models 0 and 3 takes over at once)
-    r1 = next(r for r in rows if r["Step"] == 10000)
-    decel = (r1["v_vx"] - rows[-1]["v_vx"]) / 0.03
-    chk.close(f"{label}: deceleration (5/7) mu_r g", decel, a, rel=0.02)
-    chk.close(f"{label}: still rolling without slip", rows[-1]["v_wy"] * R, rows[-1]["v_vx"], rel=0.01)
-    res = run(rolling_deck(law, props, v0, 100000, surface=surface))    # 0.1 s, stops at v0/a = 0.071 s
-    x_stop = v0 * v0 / (2 * a)
-    chk.close(f"{label}: comes to rest", res["vx"], 0.0, abs_tol=0.002 * v0)
-    chk.close(f"{label}: stopping distance v0^2 / (2 a)", res["x"], x_stop, rel=0.02)
+
+    def check(res):
+        # deceleration between 0.01 s and 0.04 s (the spring of models 0 and 3 takes over at once),
+        # read from the thermo rows of the run to 0.1 s (its first 40000 steps are those of a run
+        # of 40000 steps, to the bit)
+        rows = {r["Step"]: r for r in res.thermo}
+        r1, r4 = rows[10000], rows[40000]
+        decel = (r1["v_vx"] - r4["v_vx"]) / 0.03
+        chk.close(f"{label}: deceleration (5/7) mu_r g", decel, a, rel=0.02)
+        chk.close(f"{label}: still rolling without slip", r4["v_wy"] * R, r4["v_vx"], rel=0.01)
+        x_stop = v0 * v0 / (2 * a)
+        chk.close(f"{label}: comes to rest", res["vx"], 0.0, abs_tol=0.002 * v0)
+        chk.close(f"{label}: stopping distance v0^2 / (2 a)", res["x"], x_stop, rel=0.02)
+    later(rolling_deck(law, props, v0, 100000, surface=surface), check)    # 0.1 s, stops at v0/a = 0.071 s
 
 
 for law in ("linear", "hertz", "hysteretic"):
@@ -174,11 +190,13 @@ def incline(law, model):
     label = f"{law} rr_model {model} on an incline"
     props = f"rr_fric {mu_r} rr_model {model}"
     below, above = math.atan(0.5 * mu_r), math.atan(2.0 * mu_r)
-    res = run(rolling_deck(law, props, 0.0, 50000, theta=below))
-    chk.close(f"{label}: at rest below the critical slope (x after 0.05 s)", res["x"], 0.0, abs_tol=1e-6)
-    res = run(rolling_deck(law, props, 0.0, 50000, theta=above))
+    later(rolling_deck(law, props, 0.0, 50000, theta=below),
+          lambda res: chk.close(f"{label}: at rest below the critical slope (x after 0.05 s)", res["x"], 0.0,
+                                abs_tol=1e-6))
     a = 5.0 / 7.0 * G * (math.sin(above) - mu_r * math.cos(above))
-    chk.close(f"{label}: rolls above it, v = (5/7) g (sin - mu_r cos) t", res["vx"], a * 0.05, rel=0.02)
+    later(rolling_deck(law, props, 0.0, 50000, theta=above),
+          lambda res: chk.close(f"{label}: rolls above it, v = (5/7) g (sin - mu_r cos) t", res["vx"], a * 0.05,
+                                rel=0.02))
 
 
 incline("linear", 0)
@@ -190,10 +208,11 @@ incline("hysteretic", 3)
 # a head-on collision: no relative rotation, no rolling moment, the same restitution
 
 def collision(law, extra):
+    """The deck of a head-on collision."""
     coeffs = {"linear": "kn 10000 ks 5000 fric 0.5 restitution 0.6",
               "hertz": "hz_shear 5e7 hz_poiss 0.3 fric 0.5 restitution 0.6",
               "hysteretic": "kn 10000 kt_ratio 0.5 restitution 0.6 fric 0.5"}[law]
-    return run(f"""
+    return f"""
 units si
 atom_style sphere
 atom_modify map array
@@ -213,16 +232,24 @@ timestep 1e-7
 run 3000
 print "@ v1 $(vx[1]:%.17g)"
 print "@ v2 $(vx[2]:%.17g)"
-""")
+"""
 
 
+def head_on(law, model, ref, rr):
+    same = rr["v1"] == ref["v1"] and rr["v2"] == ref["v2"]
+    chk.true(same and ref["v2"] - ref["v1"] > 0, f"{law} rr_model {model}: head-on restitution unchanged "
+             f"({rr['v2'] - rr['v1']:.17g} vs {ref['v2'] - ref['v1']:.17g})")
+
+
+REFS = {}
 for law in ("linear", "hertz", "hysteretic"):
-    ref = collision(law, "")
+    later(collision(law, ""), lambda res, law=law: REFS.__setitem__(law, res))
     for model in (0, 1, 3):
-        rr = collision(law, f"rr_fric 0.2 rr_model {model}")
-        same = rr["v1"] == ref["v1"] and rr["v2"] == ref["v2"]
-        chk.true(same and ref["v2"] - ref["v1"] > 0, f"{law} rr_model {model}: head-on restitution unchanged "
-                 f"({rr['v2'] - rr['v1']:.17g} vs {ref['v2'] - ref['v1']:.17g})")
+        later(collision(law, f"rr_fric 0.2 rr_model {model}"),
+              lambda res, law=law, model=model: head_on(law, model, REFS[law], res))
+
+for check, res in zip(CHECKS, runs_in_process(DECKS)):
+    check(res)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run_here  # noqa: E402
 from test_wall_energy import deck  # noqa: E402
 
 CASES = [("linear", "rr_fric 0.1"), ("hertz", "rr_fric 0.1 rr_model 3 rr_damp 0.2"),
@@ -27,8 +27,8 @@ def with_dump(text):
 chk = Checks()
 for law, rolling in CASES:
     text = with_dump(deck(law, rolling, steps=N))
-    cpu, kk = run(text), run(text, kokkos=True)
-    plain = run(deck(law, "", steps=N))
+    cpu, kk = run_here(text), run_here(text, kokkos=True)
+    plain = run_here(deck(law, "", steps=N))
     label = f"{law} {rolling}"
     a, b = read_dump(os.path.join(cpu.workdir, "final.dump")), read_dump(os.path.join(kk.workdir, "final.dump"))
     chk.true(set(a) == set(b) and len(a) > 900, f"{label}: same {len(a)} atoms")

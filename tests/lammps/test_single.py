@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 DECK = """
 units si
@@ -51,7 +51,7 @@ def main():
     chk = Checks()
     kn_c, overlap = 5e4, 0.1
     for x1, x2 in ((0.0, 0.9), (0.9, 0.0)):
-        res = run(DECK.format(x1=x1, x2=x2))
+        res = run_here(DECK.format(x1=x1, x2=x2))
         rows = read_local(os.path.join(res.workdir, "single.txt"))
         chk.true(len(rows) == 1, f"atoms at {x1}, {x2}: one contact reported ({len(rows)})")
         if rows:

@@ -27,7 +27,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 R, RHO, U, DT = 0.01, 2500.0, 0.01, 1e-6
 NU, MU_S, MU_D = 0.25, 0.5, 0.3
@@ -51,7 +51,7 @@ def load_path(style, coeffs, d, samples):
         lines += [f"run {steps(s) - done}", f'print "@ fx{k} $(fx[2]:%.17g)"', f'print "@ fy{k} $(fy[2]:%.17g)"',
                   f'print "@ dx{k} $(x[2]-x[1]:%.17g)"', f'print "@ dy{k} $(y[2]-y[1]:%.17g)"']
         done = steps(s)
-    res = run(f"""
+    res = run_here(f"""
 units si
 atom_style sphere
 atom_modify map array
@@ -119,7 +119,7 @@ def slip_to_roll(style, coeffs, delta0, v0=0.1, g=9.81, dt=1e-5, steps=4000):
     """Velocities at a quarter and half the sliding time, mean rolling velocity and spin (last 1000 steps)."""
     big = 1000 * R
     t_half = v0 / (7 * MU_D * g)
-    res = run(f"""
+    res = run_here(f"""
 units si
 atom_style sphere
 atom_modify map array
@@ -216,7 +216,7 @@ run {steps}
 variable vn equal (vx[2]-vx[1])*{n[0]:.17g}+(vy[2]-vy[1])*{n[1]:.17g}+(vz[2]-vz[1])*{n[2]:.17g}
 print "@ e $(v_vn:%.17g)"
 """
-    return run(deck)["e"]
+    return run_here(deck)["e"]
 
 
 def check_head_on(chk):

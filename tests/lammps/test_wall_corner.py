@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 R, RHO, G = 0.01, 2500.0, 9.81
 # frictionless walls make the wall forces unique; with friction the shear springs keep what the
@@ -62,21 +62,21 @@ print "@ nz $(f_wz[11]:%.17g)"
 def main():
     chk = Checks()
     # 1. two plane walls
-    res = run(corner_two_planes(LAW))
+    res = run_here(corner_two_planes(LAW))
     w = res["m"] * G / math.sqrt(2)
     chk.close("two planes: at rest", res["speed"], 0.0, abs_tol=1e-9)
     chk.close("two planes: force on the x wall -m g/sqrt(2)", res["fx"], -w, rel=1e-6)
     chk.close("two planes: force on the z wall -m g/sqrt(2)", res["fz"], -w, rel=1e-6)
     chk.close("two planes: no friction needed", res["fz_on_x"], 0.0, abs_tol=1e-9 * w)
     chk.true(res["nx"] == 1 and res["nz"] == 1, "two planes: one contact on each")
-    res = run(corner_two_planes(LAW_FRIC))
+    res = run_here(corner_two_planes(LAW_FRIC))
     chk.close("two planes, friction: at rest", res["speed"], 0.0, abs_tol=1e-9)
     chk.close("two planes, friction: x force on both walls -m g/sqrt(2)", res["fx"] + res["fx_on_z"], -w, rel=1e-6)
     chk.close("two planes, friction: z force on both walls -m g/sqrt(2)", res["fz"] + res["fz_on_x"], -w, rel=1e-6)
     chk.true(abs(res["fz_on_x"]) > 1e-4 * w, f"two planes, friction: the x wall carries friction ({res['fz_on_x']:.3g} N)")
 
     # 2. the corner of a region block: three faces of one fix
-    res = run(HEAD + f"create_atoms 1 single {R + 1e-4} {R + 3e-4} {R + 2e-4}\n" + TAIL + f"""
+    res = run_here(HEAD + f"create_atoms 1 single {R + 1e-4} {R + 3e-4} {R + 2e-4}\n" + TAIL + f"""
 region corner block 0 0.1 0 0.1 0 0.1
 fix w all wall/dem {LAW} region corner
 fix gravity all gravity {G} vector -1 -1 -1
@@ -97,7 +97,7 @@ print "@ n_rows $(f_w[1][7]+f_w[3][7]+f_w[5][7]:%.17g)"
     chk.true(res["n"] == 3 and res["n_rows"] == 3, f"block corner: three contacts ({res['n']:g})")
 
     # 3. squeezed between the two walls of one xplane fix: overlap 1e-4 on each side
-    res = run(HEAD + "create_atoms 1 single 0 0 0\n" + TAIL + f"""
+    res = run_here(HEAD + "create_atoms 1 single 0 0 0\n" + TAIL + f"""
 fix w all wall/dem {LAW} xplane {-R + 1e-4} {R - 1e-4}
 run 100
 print "@ speed $(v_speed:%.17g)"

@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 from pile import LAW_COEFFS, R, RHO  # noqa: E402
 
 WALLS = {"xw": "xplane 0 0.02", "yw": "yplane 0 0.02", "floor": "zplane 0 NULL"}
@@ -65,7 +65,7 @@ def main():
     wall_strain = [f"f_{name}[1]" for name in WALLS]
     for law, variant in CASES:
         label = f"{law} {variant}".strip()
-        rows = run(deck(law, variant)).thermo
+        rows = run_here(deck(law, variant)).thermo
 
         def total(r):
             return r["c_ke"] + r["c_erot"] + r["c_pe_grav"] + sum(r[c] for c in pair + tuple(wall_dissipation + wall_strain))

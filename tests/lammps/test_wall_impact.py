@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here, runs_in_process  # noqa: E402
 
 R, RHO = 0.01, 2500.0
 
@@ -81,7 +81,12 @@ run {steps}
 
 
 def measure(deck, dt):
-    res = run(deck)
+    """One impact (test_hertz_emod's, in run_here's LAMMPS process): measured() of its run."""
+    return measured(run_here(deck), dt)
+
+
+def measured(res, dt):
+    """Restitution, overlap and force durations, maximum overlap and force of an impact's run."""
     rows = res.thermo
     v_in, v_out = rows[0]["v_vn"], -rows[-1]["v_vn"]
     assert v_in > 0 and rows[-1]["v_gap"] > 0, "the sphere must have hit the wall and left it"
@@ -108,7 +113,15 @@ def t_force_no_tension(kn, m, zeta):
 
 
 def main():
+    """Every impact is a deck of one batch, run in one process (runs_in_process: an lmp start per
+    deck cost more than its 3000-4000 steps); each check reads its deck's measurements."""
     chk = Checks()
+    decks, checks = [], []
+
+    def impact(deck, dt, check):
+        decks.append((deck, dt))
+        checks.append(check)
+
     m = mass()
     kn, v0 = 1e5, 1.0
 
@@ -118,35 +131,39 @@ def main():
         dt = tc / 2000
         law = f"linear kn {kn}" + (f" restitution {e}" if e < 1 else "")
         for setup in SETUPS:
-            r = measure(impact_deck(law, setup, v0=v0, dt=dt, steps=3200), dt)
-            chk.close(f"linear e={e}, {setup}: restitution", r["e"], e, rel=5e-4)
-            chk.close(f"linear e={e}, {setup}: contact duration pi/w", r["t_overlap"], tc, rel=5e-4)
-        if e == 1.0:
-            chk.close("linear elastic: maximum overlap v0 sqrt(m/kn)", r["d_max"], v0 * math.sqrt(m / kn), rel=1e-4)
+            def linear(r, e=e, setup=setup, tc=tc):
+                chk.close(f"linear e={e}, {setup}: restitution", r["e"], e, rel=5e-4)
+                chk.close(f"linear e={e}, {setup}: contact duration pi/w", r["t_overlap"], tc, rel=5e-4)
+                if e == 1.0 and setup == list(SETUPS)[-1]:
+                    chk.close("linear elastic: maximum overlap v0 sqrt(m/kn)", r["d_max"], v0 * math.sqrt(m / kn),
+                              rel=1e-4)
+            impact(impact_deck(law, setup, v0=v0, dt=dt, steps=3200), dt, linear)
 
     # 2. linear, no-tension dashpot (dp_mode 1): e via Schwager-Poschel, force duration t_F
     for e, zeta in ((0.7441, 0.1), (0.2984, 0.5)):
         tf = t_force_no_tension(kn, m, zeta)
         dt = tf / 2000
-        r = measure(impact_deck(f"linear kn {kn} dp_nratio {zeta} dp_mode 1", v0=v0, dt=dt, steps=4000), dt)
-        chk.close(f"linear no-tension zeta={zeta}: restitution exp(-zeta w0 t_F)", r["e"],
-                  math.exp(-zeta * math.sqrt(kn / m) * tf), rel=2e-3)
-        chk.close(f"linear no-tension zeta={zeta}: restitution (doc/verification.md, 4 digits)", r["e"], e, rel=2e-3)
-        chk.close(f"linear no-tension zeta={zeta}: force duration t_F", r["t_force"], tf, rel=2e-3)
+
+        def no_tension(r, e=e, zeta=zeta, tf=tf):
+            chk.close(f"linear no-tension zeta={zeta}: restitution exp(-zeta w0 t_F)", r["e"],
+                      math.exp(-zeta * math.sqrt(kn / m) * tf), rel=2e-3)
+            chk.close(f"linear no-tension zeta={zeta}: restitution (doc/verification.md, 4 digits)", r["e"], e, rel=2e-3)
+            chk.close(f"linear no-tension zeta={zeta}: force duration t_F", r["t_force"], tf, rel=2e-3)
+        impact(impact_deck(f"linear kn {kn} dp_nratio {zeta} dp_mode 1", v0=v0, dt=dt, steps=4000), dt, no_tension)
     dt = linear_tc(kn, m, 0.0) / 2000
-    r = measure(impact_deck(f"linear kn {kn} restitution 0.4 dp_mode 3", v0=v0, dt=dt, steps=4000), dt)
-    chk.close("linear no-tension restitution 0.4 (dp_mode 3)", r["e"], 0.4, rel=2e-3)
+    impact(impact_deck(f"linear kn {kn} restitution 0.4 dp_mode 3", v0=v0, dt=dt, steps=4000), dt,
+           lambda r: chk.close("linear no-tension restitution 0.4 (dp_mode 3)", r["e"], 0.4, rel=2e-3))
 
     # 3. linear stiffness from material, ball-facet: k_n = A E / L, A = pi R^2, L = R (3d);
     #    A = 2 R (2d, unit thickness): k_n = 2 E
     emod = 1e7
     for dim, kn_mat in ((3, math.pi * R * emod), (2, 2.0 * emod)):
-        md = m
-        tc = linear_tc(kn_mat, md, 0.0)
+        tc = linear_tc(kn_mat, m, 0.0)
         dt = tc / 2000
         setup = "zplane lo" if dim == 3 else "zcylinder"
-        r = measure(impact_deck(f"linear emod {emod} kratio 2", setup, dt=dt, steps=3200, dim=dim), dt)
-        chk.close(f"linear emod, {dim}d: duration pi sqrt(m/k_n), k_n = {kn_mat:.6g}", r["t_overlap"], tc, rel=5e-4)
+        impact(impact_deck(f"linear emod {emod} kratio 2", setup, dt=dt, steps=3200, dim=dim), dt,
+               lambda r, dim=dim, kn_mat=kn_mat, tc=tc: chk.close(
+                   f"linear emod, {dim}d: duration pi sqrt(m/k_n), k_n = {kn_mat:.6g}", r["t_overlap"], tc, rel=5e-4))
 
     # 4. Hertz against a wall of infinite radius: R* = R, m_c = m, E* = G/(1 - nu)
     g, nu = 1e8, 0.3
@@ -156,16 +173,18 @@ def main():
         tc = 2.94328 * d_max / v
         dt = tc / 2000
         for setup in ("zplane lo", "region block face", "region cylinder"):
-            r = measure(impact_deck(f"hertz hz_shear {g} hz_poiss {nu}", setup, v0=v, dt=dt, steps=3200), dt)
-            chk.close(f"hertz v0={v}, {setup}: maximum overlap", r["d_max"], d_max, rel=1e-4)
-            chk.close(f"hertz v0={v}, {setup}: peak force 4/3 E* sqrt(R) d^1.5", r["f_max"],
-                      4.0 / 3.0 * e_star * math.sqrt(R) * d_max ** 1.5, rel=1e-4)
-            chk.close(f"hertz v0={v}, {setup}: duration 2.94328 d_max/v0", r["t_overlap"], tc, rel=5e-4)
-            chk.close(f"hertz v0={v}, {setup}: restitution 1", r["e"], 1.0, rel=1e-4)
+            def hertz(r, v=v, setup=setup, d_max=d_max, tc=tc):
+                chk.close(f"hertz v0={v}, {setup}: maximum overlap", r["d_max"], d_max, rel=1e-4)
+                chk.close(f"hertz v0={v}, {setup}: peak force 4/3 E* sqrt(R) d^1.5", r["f_max"],
+                          4.0 / 3.0 * e_star * math.sqrt(R) * d_max ** 1.5, rel=1e-4)
+                chk.close(f"hertz v0={v}, {setup}: duration 2.94328 d_max/v0", r["t_overlap"], tc, rel=5e-4)
+                chk.close(f"hertz v0={v}, {setup}: restitution 1", r["e"], 1.0, rel=1e-4)
+            impact(impact_deck(f"hertz hz_shear {g} hz_poiss {nu}", setup, v0=v, dt=dt, steps=3200), dt, hertz)
         for mode in (0, 1):
-            r = measure(impact_deck(f"hertz hz_shear {g} hz_poiss {nu} restitution 0.6 dp_mode {mode}",
-                                    v0=v, dt=dt, steps=3600), dt)
-            chk.close(f"hertz v0={v}: restitution 0.6, dp_mode {mode}", r["e"], 0.6, rel=5e-4)
+            impact(impact_deck(f"hertz hz_shear {g} hz_poiss {nu} restitution 0.6 dp_mode {mode}", v0=v, dt=dt,
+                               steps=3600), dt,
+                   lambda r, v=v, mode=mode: chk.close(f"hertz v0={v}: restitution 0.6, dp_mode {mode}", r["e"], 0.6,
+                                                       rel=5e-4))
 
     # 5. Rocky's hysteretic spring, m_c = m: rebound with Rocky's unloading floor (see
     #    test_hysteretic.py), delta_max = v0 sqrt(m/K); emod against the wall is a rigid boundary,
@@ -177,9 +196,14 @@ def main():
         dt = math.pi * t0 / 2000
         periods = 0.2 + 0.5 * (1 + e) + (1 - e * e) / (e * math.pi) + 0.2
         for setup in ("zplane lo", "region cylinder"):
-            r = measure(impact_deck(law, setup, v0=v0, dt=dt, steps=int(periods * 2000), gap0=0.1 * math.pi * t0), dt)
-            chk.close(f"{law.split()[1]}, {setup}: restitution with the floor", r["e"], e_eff, rel=5e-4)
-            chk.close(f"{law.split()[1]}, {setup}: maximum overlap v0 sqrt(m/K)", r["d_max"], v0 * t0, rel=1e-4)
+            def hysteretic(r, law=law, setup=setup, t0=t0):
+                chk.close(f"{law.split()[1]}, {setup}: restitution with the floor", r["e"], e_eff, rel=5e-4)
+                chk.close(f"{law.split()[1]}, {setup}: maximum overlap v0 sqrt(m/K)", r["d_max"], v0 * t0, rel=1e-4)
+            impact(impact_deck(law, setup, v0=v0, dt=dt, steps=int(periods * 2000), gap0=0.1 * math.pi * t0), dt,
+                   hysteretic)
+
+    for (deck, dt), check, res in zip(decks, checks, runs_in_process([d for d, _ in decks])):
+        check(measured(res, dt))
     chk.finish()
 
 

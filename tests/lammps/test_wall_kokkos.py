@@ -26,7 +26,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run_here  # noqa: E402
 from pile import LAW_COEFFS, law_from_argv  # noqa: E402
 
 R, RHO = 0.01, 2500.0
@@ -112,18 +112,18 @@ def kind(col):
 
 
 def check_ball(chk, law, case):
-    ref = run(ball_deck(law, case, kk=False)).thermo
+    ref = run_here(ball_deck(law, case, kk=False)).thermo
     pushed = max(abs(r["f_wall[5]"]) + abs(r["f_wall[6]"]) + abs(r["f_wall[7]"]) for r in ref)
     dissipated = sum(ref[-1][f"f_wall[{k}]"] for k in (2, 3, 4))
     chk.true(pushed > 0 and ref[-1]["f_wall[12]"] >= 1 and dissipated > 0,
              f"{case}: the wall pushed (largest force {pushed:.3g} N, {ref[-1]['f_wall[12]']:g} contacts, "
              f"{dissipated:.3g} J dissipated)")
-    kk = run(ball_deck(law, case, kk=True), kokkos=True, suffix=False).thermo
+    kk = run_here(ball_deck(law, case, kk=True), kokkos=True, suffix=False).thermo
     differ = [c for a, b in zip(ref, kk) for c in columns(ref) if a[c] != b[c]]
     chk.true(len(ref) == len(kk) and not differ,
              f"{case}: wall/dem/kk equals wall/dem to the last bit ({len(ref) * len(columns(ref))} values; "
              f"differing: {sorted(set(differ)) or 'none'})")
-    sf = run(ball_deck(law, case, kk=False), kokkos=True).thermo
+    sf = run_here(ball_deck(law, case, kk=False), kokkos=True).thermo
     scale = {}
     for c in columns(ref):
         scale[kind(c)] = max([scale.get(kind(c), 0.0)] + [abs(r[c]) for r in ref])
@@ -202,14 +202,14 @@ def compare_box(chk, label, ref, other, tol_x=1e-9, tol_v=1e-7, tol_w=1e-4, tol_
 
 
 def check_box(chk, law):
-    ref = run(box_deck(law))
+    ref = run_here(box_deck(law))
     last = ref.thermo[-1]
     chk.true(all(last[f"f_{w}[12]"] >= 20 for w in ("sides", "front", "floor")) and last["f_floor[7]"] < 0
              and last["f_sides[1][1]"] < 0 < last["f_sides[2][1]"],
              f"box: every wall pushed ({last['f_sides[12]']:g}, {last['f_front[12]']:g}, {last['f_floor[12]']:g} "
              f"contacts activated; floor carries {-last['f_floor[7]']:.3g} N; sides {last['f_sides[1][1]']:.3g}, "
              f"{last['f_sides[2][1]']:.3g} N)")
-    compare_box(chk, "box, -sf kk vs CPU", ref, run(box_deck(law), kokkos=True))
+    compare_box(chk, "box, -sf kk vs CPU", ref, run_here(box_deck(law), kokkos=True))
 
 
 def main(law):

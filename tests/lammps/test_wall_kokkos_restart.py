@@ -14,17 +14,16 @@ migration between MPI ranks, and restart files of wall/dem and wall/dem/kk are i
    contact, from one rank's domain into the other's (the domain split in x): wall/dem/kk on 2 ranks, with LAMMPS's host exchange and with the device exchange,
    equals wall/dem on one rank to the last bit.
 2. A pile settling in the box with dem/linear/kk and wall/dem/kk (-sf kk): N steps straight equal
-   N/2, a restart file, and N/2 more in a new process, to the round-off of the threads' pair sums
+   N/2, a restart file, and N/2 more in another process, to the round-off of the threads' pair sums
    (tolerances of test_wall_kokkos.py); again a continuation without the history must differ.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
-import shutil
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run, runs_in_process  # noqa: E402
 from pile import LAW_COEFFS  # noqa: E402
 from test_wall_kokkos import BOX, RHO, box_deck, compare_box  # noqa: E402
 
@@ -137,36 +136,55 @@ def check_exact(chk, label, ref, res):
              f"{label}: wall outputs to round-off (worst {worst:.3g} relative)")
 
 
-def continue_from(ref, restart_name, deck, **kw):
-    """Run deck in a new folder holding the restart file that run ref wrote."""
-    workdir = tempfile.mkdtemp(prefix="demtest-")
-    shutil.copy(os.path.join(ref.workdir, restart_name), workdir)
-    return run(deck, workdir=workdir, **kw)
+def written_to(deck, folder):
+    """deck with its restart files written into folder (by path, for the decks of other batches)."""
+    return deck.replace(" restart.*", f" {folder}/restart.*")
 
 
-def check_rattle(chk, law, data):
-    cpu = run(rattle_deck(law, kk=False, data=data, restart=N // 2))
-    last = cpu.thermo[-1]
-    chk.true(all(last[f"f_{w}[12]"] >= 50 for w in ("sides", "front", "floor")) and last["f_floor[7]"] < 0,
-             f"{law} rattle: every wall pushed ({last['f_sides[12]']:g}, {last['f_front[12]']:g}, "
-             f"{last['f_floor[12]']:g} contacts activated, floor carries {-last['f_floor[7]']:.3g} N)")
-    kk_args = dict(kokkos=True, suffix=False)
-    kk = run(rattle_deck(law, kk=True, data=data, restart=N // 2), **kk_args)
-    check_exact(chk, f"{law} rattle: wall/dem/kk straight", cpu, kk)
-    check_exact(chk, f"{law} rattle: wall/dem/kk, sorting and exchange on the device", cpu,
-                run(rattle_deck(law, kk=True, data=data), args=DEVICE_COMM, **kk_args))
+def check_rattles(chk, laws):
+    """Section 1 for every law, its decks in 5 batches of one process each (runs_in_process: an lmp
+    start per deck cost more than most of them). Restart files are shared between the batches by
+    their path."""
+    tmp = tempfile.mkdtemp(prefix="demtest-wall-restart-")
+    data = os.path.join(tmp, "init.data")
+    folder = {(law, kind): os.path.join(tmp, f"{law}-{kind}") for law in laws for kind in ("cpu", "kk")}
+    for f in folder.values():
+        os.makedirs(f)
     name = f"restart.{N // 2}"
-    half = rattle_deck(law, kk=True, steps=N // 2, read=name)
-    check_exact(chk, f"{law} rattle: wall/dem/kk continued from wall/dem/kk's restart file", cpu,
-                continue_from(kk, name, half, **kk_args))
-    check_exact(chk, f"{law} rattle: wall/dem/kk continued from wall/dem's restart file", cpu,
-                continue_from(cpu, name, half, **kk_args))
-    check_exact(chk, f"{law} rattle: wall/dem continued from wall/dem/kk's restart file", cpu,
-                continue_from(kk, name, rattle_deck(law, kk=False, steps=N // 2, read=name)))
-    lost = continue_from(kk, name, rattle_deck(law, kk=True, steps=N // 2, read=name, wall_id="new"), **kk_args)
-    diff = state_difference(final_state(cpu), final_state(lost))
-    chk.true(diff > 1e-6, f"{law} rattle: continued without the history (new fix IDs), the state differs "
-                          f"(by up to {diff:.3g}), so the checks above would see a lost history")
+    kk_args = dict(kokkos=True, suffix=False)
+    cpu = dict(zip(laws, runs_in_process([INIT.replace("write_data init.data", f"write_data {data}")] + [
+        written_to(rattle_deck(law, kk=False, data=data, restart=N // 2), folder[law, "cpu"]) for law in laws])[1:]))
+    half = {law: rattle_deck(law, kk=True, steps=N // 2, read="RESTART") for law in laws}
+    # wall/dem/kk straight, writing its restart files, and continued from wall/dem's; continued from
+    # its own files in a process of its own, as every continuation here runs in another process
+    # than the run that wrote its file
+    kk = runs_in_process([written_to(rattle_deck(law, kk=True, data=data, restart=N // 2), folder[law, "kk"])
+                          for law in laws] +
+                         [half[law].replace("RESTART", os.path.join(folder[law, "cpu"], name)) for law in laws],
+                         **kk_args)
+    kk_again = runs_in_process([half[law].replace("RESTART", os.path.join(folder[law, "kk"], name)) for law in laws] +
+                               [rattle_deck(law, kk=True, steps=N // 2, read=os.path.join(folder[law, "kk"], name),
+                                            wall_id="new") for law in laws], **kk_args)
+    device = runs_in_process([rattle_deck(law, kk=True, data=data) for law in laws], args=DEVICE_COMM, **kk_args)
+    cpu_from_kk = runs_in_process([rattle_deck(law, kk=False, steps=N // 2, read=os.path.join(folder[law, "kk"], name))
+                                   for law in laws])
+    for i, law in enumerate(laws):
+        ref = cpu[law]
+        last = ref.thermo[-1]
+        chk.true(all(last[f"f_{w}[12]"] >= 50 for w in ("sides", "front", "floor")) and last["f_floor[7]"] < 0,
+                 f"{law} rattle: every wall pushed ({last['f_sides[12]']:g}, {last['f_front[12]']:g}, "
+                 f"{last['f_floor[12]']:g} contacts activated, floor carries {-last['f_floor[7]']:.3g} N)")
+        straight, from_cpu = kk[i], kk[len(laws) + i]
+        from_kk, lost = kk_again[i], kk_again[len(laws) + i]
+        check_exact(chk, f"{law} rattle: wall/dem/kk straight", ref, straight)
+        check_exact(chk, f"{law} rattle: wall/dem/kk, sorting and exchange on the device", ref, device[i])
+        check_exact(chk, f"{law} rattle: wall/dem/kk continued from wall/dem/kk's restart file", ref, from_kk)
+        check_exact(chk, f"{law} rattle: wall/dem/kk continued from wall/dem's restart file", ref, from_cpu)
+        check_exact(chk, f"{law} rattle: wall/dem continued from wall/dem/kk's restart file", ref, cpu_from_kk[i])
+        diff = state_difference(final_state(ref), final_state(lost))
+        chk.true(diff > 1e-6, f"{law} rattle: continued without the history (new fix IDs), the state differs "
+                              f"(by up to {diff:.3g}), so the checks above would see a lost history")
+
 
 def check_ranks(chk, law, data):
     ref = run(rattle_deck(law, kk=False, data=data, shear=MPI_SHEAR))
@@ -179,12 +197,13 @@ def check_ranks(chk, law, data):
 
 
 def check_pile_restart(chk):
-    name = f"restart.{N // 2}"
-    straight = run(box_deck("linear", restart=N // 2), kokkos=True)
-    half = box_deck("linear", steps=N // 2, read=name)
-    compare_box(chk, "pile, dem/linear/kk + wall/dem/kk: restart", straight, continue_from(straight, name, half,
-                                                                                          kokkos=True))
-    lost = continue_from(straight, name, box_deck("linear", steps=N // 2, read=name, wall_id="new"), kokkos=True)
+    """Section 2: the straight run in one process, the two continuations from its restart file
+    (shared by its path) in another."""
+    name = os.path.join(tempfile.mkdtemp(prefix="demtest-pile-restart-"), f"restart.{N // 2}")
+    straight = run(written_to(box_deck("linear", restart=N // 2), os.path.dirname(name)), kokkos=True)
+    continued, lost = runs_in_process([box_deck("linear", steps=N // 2, read=name),
+                                       box_deck("linear", steps=N // 2, read=name, wall_id="new")], kokkos=True)
+    compare_box(chk, "pile, dem/linear/kk + wall/dem/kk: restart", straight, continued)
     want, got = straight.thermo[-1]["f_floor[7]"], lost.thermo[-1]["f_floornew[7]"]
     chk.true(abs(got - want) > 1e-3 * abs(want),
              f"pile: continued without the walls' history (new fix IDs), the force on the floor is {got:.6g} N, "
@@ -198,9 +217,7 @@ def main(mpi):
         for law in ("linear", "hertz", "hysteretic"):
             check_ranks(chk, law, data)
     else:
-        data = os.path.join(run(INIT).workdir, "init.data")
-        for law in ("linear", "hertz", "hysteretic"):
-            check_rattle(chk, law, data)
+        check_rattles(chk, ("linear", "hertz", "hysteretic"))
         check_pile_restart(chk)
     chk.finish()
 

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run_here  # noqa: E402
 from stlmesh import floor, write_stl  # noqa: E402
 
 R, RHO = 0.001, 2500.0
@@ -123,11 +123,11 @@ def main():
     fine_bin = write_stl(os.path.join(tmp, "floor3200b.stl"), floor(40, -0.01, 0.03), binary=True)
 
     # 1. the settling pile
-    ref = run(pile_deck("zplane 0 NULL"))
+    ref = run_here(pile_deck("zplane 0 NULL"))
     ref_atoms = read_dump(os.path.join(ref.workdir, "dump.txt"))
     chk.true(ref["n"] > 20, f"pile: many spheres on the floor ({ref['n']:g})")
     for label, path in (("2 triangles", two), ("3200 triangles", fine), ("3200 triangles, binary STL", fine_bin)):
-        res = run(pile_deck(f"mesh {path}"))
+        res = run_here(pile_deck(f"mesh {path}"))
         atoms = read_dump(os.path.join(res.workdir, "dump.txt"))
         d = max_rel_diff(ref_atoms, atoms)
         print(f"pile on {label}: largest difference to zplane {d:.3g} (relative)")
@@ -138,7 +138,7 @@ def main():
     # 2. one sphere sliding then rolling across the tiled floor
     for law in ("linear", "hertz", "hysteretic", "hertz-rolling"):
         args = LAWS["hertz"] + " rr_fric 0.05" if law == "hertz-rolling" else LAWS[law]
-        ra, rb = run(slide_deck(args, "zplane 0 NULL")), run(slide_deck(args, f"mesh {fine}"))
+        ra, rb = run_here(slide_deck(args, "zplane 0 NULL")), run_here(slide_deck(args, f"mesh {fine}"))
         a, b = ra.thermo, rb.thermo
         ta, tb = trajectory(ra), trajectory(rb)
         worst = 0.0
@@ -156,10 +156,10 @@ def main():
         chk.true(len(ta) == len(tb) and min(wy) < 0 < max(wy), f"{law}: backspin turned into rolling")
         chk.true(len(rolling) > 0 or law == "hysteretic", f"{law}: the sphere ends up rolling")
     # 4. conveyor belts
-    a = trajectory(run(slide_deck(LAWS["hertz"], "zplane 0 NULL shear x 0.3")))
+    a = trajectory(run_here(slide_deck(LAWS["hertz"], "zplane 0 NULL shear x 0.3")))
     for label, mesh in (("surface_velocity", f"mesh {fine} surface_velocity 0.3 0 0"),
                         ("move translate", f"mesh {fine} move translate 0.3 0 0")):
-        b = trajectory(run(slide_deck(LAWS["hertz"], mesh)))
+        b = trajectory(run_here(slide_deck(LAWS["hertz"], mesh)))
         worst = max(abs(sa[k] - sb[k]) / max(abs(sa[k]), 1e-3) for sa, sb in zip(a, b) for k in sa)
         chk.true(len(a) == len(b) and worst <= 1e-13, f"conveyor, {label}: equals zplane shear x 0.3 ({worst:.3g})")
     chk.true(abs(a[-1]["vx"] - R * a[-1]["omegay"] - 0.3) < 1e-3, "conveyor: the sphere ends up rolling on the belt")

@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 from stlmesh import floor, write_stl  # noqa: E402
 
 TILT = """
@@ -68,12 +68,12 @@ def main():
     mesh = write_stl(os.path.join(tmp, "floor.stl"), floor(4, -0.02, 0.02))
 
     # 1. axes of extreme length
-    ref = run(TILT.format(mesh=mesh, axis="1 0 0")).thermo
+    ref = run_here(TILT.format(mesh=mesh, axis="1 0 0")).thermo
     chk.true(abs(ref[-1]["f_w[16]"] - 2 * 3000 * 1e-5) < 1e-12, f"axis 1 0 0: the floor turned ({ref[-1]['f_w[16]']})")
     chk.true(abs(ref[-1]["v_y"] - 0.004) > 1e-5, f"axis 1 0 0: the sphere moved on the tilting floor (y = {ref[-1]['v_y']:.6g})")
     for axis in ("1e300 0 0", "1e155 0 0", "1e-300 0 0"):
         try:
-            same, why = run(TILT.format(mesh=mesh, axis=axis)).thermo == ref, ""
+            same, why = run_here(TILT.format(mesh=mesh, axis=axis)).thermo == ref, ""
         except AssertionError as e:
             same, why = False, str(e).splitlines()[0]
         chk.true(same, f"axis {axis}: the same run as axis 1 0 0 to the last bit {why}")
@@ -82,7 +82,7 @@ def main():
     kk = "--kokkos" in sys.argv
     style = "wall/dem/kk (-sf kk)" if kk else "wall/dem"
     for wall in ("zplane 0 NULL", f"mesh {mesh}"):
-        res = run(PULL.format(wall=wall), kokkos=kk)
+        res = run_here(PULL.format(wall=wall), kokkos=kk)
         warned = [line for line in res.output.splitlines() if "WARNING" in line and "overlaps a wall by" in line]
         chk.true(len(warned) == 1 and "more than its radius (0.05)" in warned[0],
                  f"{style} {wall.split()[0]}: adhesion pulls the sphere through, warned once {warned}")

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 from stlmesh import box, write_stl  # noqa: E402
 from test_wall_impact import R, RHO, linear_tc, mass, zeta_full  # noqa: E402
 
@@ -112,7 +112,7 @@ def main():
     kn, v0 = 1e5, 1.0
 
     def one(label, law, feature, v, dt, steps, gap0=None):
-        res = run(impact_deck(law, cube, feature, v, dt, steps, gap0))
+        res = run_here(impact_deck(law, cube, feature, v, dt, steps, gap0))
         rows = res.thermo
         chk.true(max(r["v_nc"] for r in rows) == 1, f"{label}, {feature}: one contact")
         chk.true(max(r["v_vperp"] for r in rows) < 1e-9 * v, f"{label}, {feature}: leaves along the line it came on")
@@ -158,7 +158,7 @@ def main():
 
     # 2. the concave edge and corner of an open box [0, 0.1]^3 (no top)
     opened = write_stl(os.path.join(tmp, "open.stl"), box((0, 0, 0), (0.1, 0.1, 0.1), top=False))
-    res = run(corner_deck(opened, f"{R + 1e-4} 0.05 {R + 2e-4}", "-1 0 -1"))
+    res = run_here(corner_deck(opened, f"{R + 1e-4} 0.05 {R + 2e-4}", "-1 0 -1"))
     w = res["m"] * 9.81 / math.sqrt(2)
     chk.close("concave edge: at rest", res["speed"], 0.0, abs_tol=1e-9)
     chk.close("concave edge: force on the x face -m g/sqrt(2)", res["fx"], -w, rel=1e-6)
@@ -166,7 +166,7 @@ def main():
     chk.true(res["n"] == 2, f"concave edge: two contacts ({res['n']:g})")
     chk.close("concave edge: the triangles' rows add up to the total", res["rows_fz"], res["fz"], rel=1e-12)
     chk.true(res["rows_n"] == 2, "concave edge: two triangles carry the contacts")
-    res = run(corner_deck(opened, f"{R + 1e-4} {R + 3e-4} {R + 2e-4}", "-1 -1 -1"))
+    res = run_here(corner_deck(opened, f"{R + 1e-4} {R + 3e-4} {R + 2e-4}", "-1 -1 -1"))
     w = res["m"] * 9.81 / math.sqrt(3)
     chk.close("corner: at rest", res["speed"], 0.0, abs_tol=1e-9)
     for k in ("fx", "fy", "fz"):

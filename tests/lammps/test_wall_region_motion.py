@@ -20,7 +20,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, run_here  # noqa: E402
 
 R, RHO, RD, OMEGA = 0.01, 2500.0, 0.1, 10.0
 HEAD = """
@@ -83,7 +83,7 @@ run 30000
 def main():
     chk = Checks()
     m = RHO * 4.0 / 3.0 * math.pi * R ** 3
-    rows = run(drum()).thermo
+    rows = run_here(drum()).thermo
     last = rows[-1]
     v0, vw = 0.5 * OMEGA * (RD - R), OMEGA * RD
     v, w = v0 + 2.0 / 7.0 * (vw - v0), 5.0 / 7.0 * (vw - v0) / R
@@ -99,7 +99,7 @@ def main():
     # elastic and damped impact of a moving wall on a sphere at rest
     for law, e, tol in (("linear kn 1e5", 1.0, 1e-7), ("linear kn 1e5 restitution 0.5", 0.5, 5e-4)):
         v = 0.5
-        rows = run(moving_plane(law, v)).thermo
+        rows = run_here(moving_plane(law, v)).thermo
         chk.true(rows[-1]["f_w[11]"] == 0 and rows[-1]["v_gap"] > 0, f"moving plane e={e}: the sphere left the wall")
         chk.close(f"moving plane e={e}: sphere leaves at (1 + e) V", rows[-1]["v_vz"], (1 + e) * v, rel=tol)
     chk.finish()
