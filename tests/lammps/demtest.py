@@ -91,6 +91,13 @@ def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, wor
                OMP_PROC_BIND="false", OMP_WAIT_POLICY=OMP_WAIT_POLICY, **(env or {}))
     proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout)
     res = Result(proc.stdout + proc.stderr, proc.returncode, workdir)
+    if ranks > 1:
+        # the thermo table and printed values as rank 0 wrote them into its log: mpirun forwards
+        # the ranks' output, and what it adds (its own notices) must not cut a table short
+        log = os.path.join(workdir, "log.lammps")
+        if os.path.exists(log):
+            logged = Result(open(log).read(), proc.returncode, workdir)
+            res.thermo, res.values = logged.thermo, logged.values
     if expect_error:
         if res.error is None:
             raise AssertionError("expected a LAMMPS error, got none:\n" + res.output[-3000:])
