@@ -109,11 +109,6 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   upload_table(kernel.d_params, this->params, "dem/kk:params");
   adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
 
-  // the version the kernel for the common settings runs (launch_plain): only CPU threads have others
-  if (!DEM_KK_MULTIVERSION || !std::is_same_v<DeviceType, LMPHostType>) this->code_path = CODE_GENERIC;
-  if (std::is_same_v<DeviceType, LMPHostType> && this->all_plain && this->comm->me == 0)
-    utils::logmesg(this->lmp, "Pair style {}: the kernel for the common settings runs its {} code (DEM_ISA)\n",
-                   this->force->pair_style, code_path_name(this->code_path));
 }
 
 
@@ -175,7 +170,6 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.freeze_group_bit = this->freeze_group_bit;
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
-  k.dense = this->dense ? 1 : 0;
   k.parts = this->history_parts;
   k.eflag_global = this->eflag_global;
   k.eflag_atom = this->eflag_atom;
@@ -189,13 +183,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
   // adhesion has kernels of its own (newton pair on is refused at init: none for it)
   const bool adh = this->any_adhesion;
-  // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute); the
-  // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
-  const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
-    if (adh) energy ? launch<HALF, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 0, 1>(inum, sum);
-    else if (plain) launch_plain<HALF>(inum, sum);
-    else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
+    if (adh) energy ? launch<HALF, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
+    else energy ? launch<HALF, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
     int ncopies = 0;
@@ -207,9 +197,8 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
       if (ncopies > 0 && (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal)))
         k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
-    if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
-    else if (plain) launch_plain<HALFTHREAD>(inum, sum);
-    else energy ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
+    if (adh) energy ? launch<HALFTHREAD, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
+    else energy ? launch<HALFTHREAD, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
     if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
   }
 
@@ -241,34 +230,18 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
-  this->dense = 2.0 * sum.n_touching > sum.n_neighbours;
   this->end_step_outputs();
 }
 
 template <class DeviceType, class Style>
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
+template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH>
 void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
-  // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
-  // premise).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>>;
+  // dense bottom of a chute).
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, TALLY, ENERGY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
-}
-
-// the kernel for the common settings in the version chosen at init (init_style; code_path.h)
-template <class DeviceType, class Style>
-template <int NEIGHFLAG>
-void PairDEMKokkos<DeviceType, Style>::launch_plain(int inum, DEMAdhesionSums &sum)
-{
-#if DEM_KK_MULTIVERSION
-  if constexpr (std::is_same_v<DeviceType, LMPHostType>) {
-    if (this->code_path == CODE_X86_64_V4) return launch<NEIGHFLAG, 1 + CODE_X86_64_V4, 0, 0, 0>(inum, sum);
-    if (this->code_path == CODE_X86_64_V3) return launch<NEIGHFLAG, 1 + CODE_X86_64_V3, 0, 0, 0>(inum, sum);
-  }
-#endif
-  launch<NEIGHFLAG, 1, 0, 0, 0>(inum, sum);
 }
 
 // f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
@@ -384,22 +357,6 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
   }
 }
 
-// the body below compiled for x86-64-v3 and -v4 (code_path.h)
-#if DEM_KK_MULTIVERSION
-template <class DeviceType, class Law>
-template <int NEIGHFLAG>
-void DEMKernel<DeviceType, Law>::atom_v3(const int ii, DEMSums &sum) const
-{
-  atom<NEIGHFLAG, 1, 0, 0, 0>(ii, sum);
-}
-template <class DeviceType, class Law>
-template <int NEIGHFLAG>
-void DEMKernel<DeviceType, Law>::atom_v4(const int ii, DEMSums &sum) const
-{
-  atom<NEIGHFLAG, 1, 0, 0, 0>(ii, sum);
-}
-#endif
-
 // The atom data as the pair step reads it (pair_step.h) in the kernel, for its atom i: the
 // functor's views, read per contact.
 template <class Kernel, class Law> struct KernelAtoms {
@@ -495,10 +452,10 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
 
 // One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
 template <class DeviceType, class Law>
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
+template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
 {
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY>(dt, parts, any_rgap);
   const int nh = k.nh;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
@@ -507,7 +464,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   const auto x = local_view(this->x);
   const auto radius = local_view(this->radius);
   const auto d_neighbors = local_view(this->d_neighbors);
-  const bool advance = PLAIN || update_history;
+  const bool advance = update_history;
 
   const int i = d_ilist[ii];
   const double ri = radius[i];
@@ -528,17 +485,10 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   const auto tstride = d_firsttouch.stride(1), hstride = d_firstvalue.stride(1);
 
   const int jnum = d_numneigh[i];
-  // On CPU threads, fetch the next atom's history early, as the CPU loop does (prefetch_history).
-  // A thread runs a contiguous range of ii, so ii + 1 is usually its next atom. While most
-  // neighbours touch, the values of 8 neighbours, not the CPU loop's 4: an atom's history is a row
-  // of its own here (maxneighs contacts long, partly used), which the hardware does not stream
-  // from the row before as it does the CPU loop's contiguous pages (in.packing, one thread: Pair
-  // time 3.07 -> 2.25 s); in a dilute flow, whose contacts read little history, 8 ran 15 % slower
-  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0), dense ? 2 * nh : nh);))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     // (newton pair is off: j's forces are added here if it is owned)
-    pair_step<Law, TALLY, ENERGY, ADH, PLAIN>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
+    pair_step<Law, TALLY, ENERGY, ADH>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
                                               touch_i[jj * tstride],
                                               StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)}, k,
                                               advance, tally);
@@ -546,8 +496,6 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
 
   if (tally.any_contact) tally.add(i, tally.fi, &tally.ti);
   if constexpr (Tally::DUP) token.release(thread);
-  sum.n_neighbours += jnum;
-  sum.n_touching += tally.events.touching;
   if (tally.events.activated | tally.events.slip_start | tally.events.slip_end) {
     sum.n_activated += 0.5 * tally.events.activated;
     sum.n_slip_start += 0.5 * tally.events.slip_start;
