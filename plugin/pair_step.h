@@ -1,6 +1,6 @@
 // One neighbour pair of the dem/* pair styles: the reach test, the law's step, adhesion, rolling
 // resistance, the release of a contact that opened, the tallies and the events. The CPU loop
-// (PairDEM::compute_loop) and the Kokkos kernel (DEMKernel::atom) both call pair_step, so they keep
+// (PairDEM::loop_body) and the Kokkos kernel (DEMKernel::atom) both call pair_step, so they keep
 // the same slots, call the law alike and add the same numbers in the same order; they keep only
 // what differs between them, through two small objects:
 //   Atoms  reads the atom data and the pair's tables (atom i is the caller's current atom):
@@ -26,6 +26,14 @@
 
 namespace DEM_NS {
 
+// A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
+// so that a pair loop for which every pair of types is plain compiles the mode tests away
+template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typename Law::Params &q)
+{
+  if constexpr (PLAIN) return Law::plain(q);
+  else return (q);
+}
+
 // What the tallies sum over the contacts, each times its weight (1 for a pair of owned atoms,
 // 1/2 with a ghost, whose pair is computed on two ranks): the strain energy now; the slip, dashpot
 // and plastic dissipation of the step (ENERGY); the adhesive potential now and the adhesive
@@ -35,10 +43,10 @@ struct PairSums {
   double e_adhesive = 0.0, e_adh_loss = 0.0;
 };
 
-// Event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap.
-// Count: an integer type.
+// Event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap; and the
+// pairs within reach (touching). Count: an integer type.
 template <class Count> struct PairEvents {
-  Count activated = 0, slip_start = 0, slip_end = 0;
+  Count activated = 0, slip_start = 0, slip_end = 0, touching = 0;
 };
 
 // The same for every contact of a step.
@@ -46,7 +54,7 @@ struct PairStepConstants {
   double dt;
   int parts;       // the dem::HistoryParts of the law's values (a compile-time constant where possible)
   int nl, nh;      // slots of the law's values; of a contact, the rolling moment included
-  bool rgap;       // some pair of types has a reference gap
+  bool rgap;       // some pair of types has a reference gap (none with PLAIN)
   bool rolling;    // some pair of types has rolling resistance: its moment follows at slot nl
 };
 
@@ -55,7 +63,7 @@ struct PairStepConstants {
 // exist iff energy tracking is on (so not without TALLY, and with ENERGY), and only dem/hertz has
 // optional values of its own. The rolling moment follows the law's values, only if some pair of
 // types uses it (a runtime flag, kept apart so that the law's layout stays a constant).
-template <class Law, bool TALLY, bool ENERGY>
+template <class Law, bool TALLY, bool ENERGY, int PLAIN>
 DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap)
 {
   constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
@@ -64,7 +72,7 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
                                           : ENERGY_BIT;
   const bool rolling = history_parts & dem::HIST_ROLLING;
   const int nl = Law::History::slots(parts);
-  return {dt, parts, nl, nl + (rolling ? 3 : 0), any_rgap, rolling};
+  return {dt, parts, nl, nl + (rolling ? 3 : 0), !PLAIN && any_rgap, rolling};
 }
 
 // The rolling moment on particle 2 (particle 1 receives -moment), the rolling dissipation of the
@@ -116,10 +124,10 @@ DEM_INLINE dem::Contact pair_contact(const Atoms &a, int i, int j, dem::Vec3 d, 
 // Neighbour j of atom i: d = x_j - x_i, ri and rj the radii; touch, the pair's contact flag, and
 // slot, its history slots; j_owned: j's forces are added here (newton pair on, or j is owned).
 // TALLY: energies and virial wanted; ENERGY: book the dissipation (energy tracking, and advance);
-// ADH: some pair of types has adhesion.
+// ADH: some pair of types has adhesion; PLAIN: the law's common settings as constants (params_of).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see
 // replay_force in pfc.h). Most neighbours do not touch: their path reads d, the radii and the flag.
-template <class Law, bool TALLY, bool ENERGY, bool ADH, class Atoms, class Slots, class Tally>
+template <class Law, bool TALLY, bool ENERGY, bool ADH, int PLAIN, class Atoms, class Slots, class Tally>
 DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, double rj, bool j_owned, int &touch,
                           Slots slot, const PairStepConstants &k, bool advance, Tally &tally)
 {
@@ -148,7 +156,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   const int touched = ADH ? touch : 1;
   touch = 1;
-  const auto &p = a.params(j);
+  tally.events.touching++;
+  const auto &p = params_of<Law, PLAIN>(a.params(j));
   const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
   const double rmin = ri < rj ? ri : rj;
   if (c.gap < -rmin) tally.deep(i, j, c.gap, rsq, rmin);    // coincident centres stop the run, else a warning

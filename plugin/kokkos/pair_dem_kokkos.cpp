@@ -183,9 +183,13 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
   // adhesion has kernels of its own (newton pair on is refused at init: none for it)
   const bool adh = this->any_adhesion;
+  // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute); the
+  // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
+  const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
-    if (adh) energy ? launch<HALF, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 1>(inum, sum);
-    else energy ? launch<HALF, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0>(inum, sum);
+    if (adh) energy ? launch<HALF, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 0, 1>(inum, sum);
+    else if (plain) launch<HALF, 1, 0, 0, 0>(inum, sum);
+    else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
     int ncopies = 0;
@@ -197,8 +201,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
       if (ncopies > 0 && (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal)))
         k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
-    if (adh) energy ? launch<HALFTHREAD, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 1>(inum, sum);
-    else energy ? launch<HALFTHREAD, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0>(inum, sum);
+    if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
+    else if (plain) launch<HALFTHREAD, 1, 0, 0, 0>(inum, sum);
+    else energy ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
     if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
   }
 
@@ -230,17 +235,18 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
+  this->dense = 2.0 * sum.n_touching > sum.n_neighbours;
   this->end_step_outputs();
 }
 
 template <class DeviceType, class Style>
-template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH>
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
 void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, TALLY, ENERGY, ADH>>;
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
 }
 
@@ -452,10 +458,10 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
 
 // One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
 template <class DeviceType, class Law>
-template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH>
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
 {
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY>(dt, parts, any_rgap);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap);
   const int nh = k.nh;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
@@ -464,7 +470,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   const auto x = local_view(this->x);
   const auto radius = local_view(this->radius);
   const auto d_neighbors = local_view(this->d_neighbors);
-  const bool advance = update_history;
+  const bool advance = PLAIN || update_history;
 
   const int i = d_ilist[ii];
   const double ri = radius[i];
@@ -488,7 +494,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     // (newton pair is off: j's forces are added here if it is owned)
-    pair_step<Law, TALLY, ENERGY, ADH>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
+    pair_step<Law, TALLY, ENERGY, ADH, PLAIN>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
                                               touch_i[jj * tstride],
                                               StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)}, k,
                                               advance, tally);
@@ -496,6 +502,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
 
   if (tally.any_contact) tally.add(i, tally.fi, &tally.ti);
   if constexpr (Tally::DUP) token.release(thread);
+  sum.n_neighbours += jnum;
+  sum.n_touching += tally.events.touching;
   if (tally.events.activated | tally.events.slip_start | tally.events.slip_end) {
     sum.n_activated += 0.5 * tally.events.activated;
     sum.n_slip_start += 0.5 * tally.events.slip_start;

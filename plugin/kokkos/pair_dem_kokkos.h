@@ -21,10 +21,12 @@ namespace DEM_NS {
 static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, double>,
               "the dem/*/kk styles need LAMMPS built with KOKKOS_PREC=double");
 
-// TALLY, ENERGY and ADH as in the CPU loop (PairDEM::compute_loop): energies and virial wanted, the
+// TALLY, ENERGY and ADH as in the CPU loop (PairDEM::loop_body): energies and virial wanted, the
 // dissipation booked, some pair of types has adhesion, each compiled into kernels of their own so
-// that the kernels without them stay as they were. Newton pair is always off (init_style).
-template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH> struct TagDEMCompute {};
+// that the kernels without them stay as they were. PLAIN: every pair of types has the
+// law's common settings, as constants (Law::plain), and the step advances the history (as the
+// CPU loop's PLAIN). Newton pair is always off (init_style).
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
@@ -34,6 +36,7 @@ struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
+  double n_neighbours, n_touching;    // for the choice of the kernel of the next step (dense)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
   double deep_overlap, deep_radius;
@@ -41,6 +44,7 @@ struct DEMSums {
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
     evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
+    n_neighbours = n_touching = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
     same_a = same_b = deep_a = deep_b = 0;
     deep_overlap = deep_radius = 0.0;
@@ -74,6 +78,8 @@ struct DEMSums {
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;
+    n_neighbours += o.n_neighbours;
+    n_touching += o.n_touching;
     if (o.same_a && !same_a) {
       same_a = o.same_a;
       same_b = o.same_b;
@@ -149,13 +155,13 @@ template <class DeviceType, class Law> struct DEMKernel {
   template <int NEIGHFLAG, class Sums>
   KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
-  template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH>
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, TALLY, ENERGY, ADH>, const int ii,
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>, const int ii,
                                               DEMSumsOf<ADH> &sum) const
   {
-    atom<NEIGHFLAG, TALLY, ENERGY, ADH>(ii, sum);
+    atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>(ii, sum);
   }
-  template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH>
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
   KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<ADH> &sum) const;
 };
 
@@ -173,7 +179,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int TALLY, int ENERGY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;

@@ -220,6 +220,31 @@ DEM_INLINE double hertz_strain_energy(const HertzParams &p, const HertzHistory &
   return en + es;
 }
 
+// The common case (as linear_is_plain): the exponent 3/2, the linear shear spring with PFC's single
+// friction coefficient, no reference gap, no shear scaling on unloading, a full normal dashpot
+// without shear dashpot or rolling resistance. hertz_plain(p) is p with those settings as constants.
+DEM_INLINE bool hertz_is_plain(const HertzParams &p)
+{
+  return p.alpha_h == 1.5 && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
+      p.hz_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE;
+}
+DEM_INLINE HertzParams hertz_plain(const HertzParams &p)
+{
+  HertzParams q;    // the defaults are the plain settings
+  q.hn_factor = p.hn_factor;
+  q.ks_factor = p.ks_factor;
+  q.alpha_d = p.alpha_d;
+  q.tan.fric = q.tan.fric_dyn = p.tan.fric;
+  q.dp.nratio = p.dp.nratio;
+  return q;
+}
+// whether plain pairs of types a and b have the same constants (the values hertz_plain keeps)
+DEM_INLINE bool hertz_same_plain(const HertzParams &a, const HertzParams &b)
+{
+  return a.hn_factor == b.hn_factor && a.ks_factor == b.ks_factor && a.alpha_d == b.alpha_d &&
+      a.tan.fric == b.tan.fric && a.dp.nratio == b.dp.nratio;
+}
+
 // One force-displacement step of an active contact (g_s <= 0); updates the history.
 template <bool ENERGY = true>
 DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, double dt, HertzHistory &h)
@@ -262,6 +287,9 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
 struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
+  static bool is_plain(const Params &p) { return hertz_is_plain(p); }
+  DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
+  static bool same_plain(const Params &a, const Params &b) { return hertz_same_plain(a, b); }
   // whether a pair of types needs the law's own history values
   static constexpr bool optional_extra = true;
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }

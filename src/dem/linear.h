@@ -98,6 +98,30 @@ DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, 
   return r;
 }
 
+// The common case: constant stiffnesses, PFC's single friction coefficient, no reference gap, the
+// absolute normal force and full normal dashpot without shear dashpot or rolling resistance.
+// linear_plain(p) is p with those settings as constants, so that a pair loop for which every
+// pair of types is plain compiles the mode tests away (the same operations otherwise).
+DEM_INLINE bool linear_is_plain(const LinearParams &p)
+{
+  return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
+      p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE;
+}
+DEM_INLINE LinearParams linear_plain(const LinearParams &p)
+{
+  LinearParams q;    // the defaults are the plain settings
+  q.kn = p.kn;
+  q.ks = p.ks;
+  q.tan.fric = q.tan.fric_dyn = p.tan.fric;
+  q.dp.nratio = p.dp.nratio;
+  return q;
+}
+// whether plain pairs of types a and b have the same constants (the values linear_plain keeps)
+DEM_INLINE bool linear_same_plain(const LinearParams &a, const LinearParams &b)
+{
+  return a.kn == b.kn && a.ks == b.ks && a.tan.fric == b.tan.fric && a.dp.nratio == b.dp.nratio;
+}
+
 // The law as the pair-style templates see it (PairDEM, the Kokkos kernel).
 struct LinearLaw {
   using History = ContactHistory;
@@ -113,6 +137,9 @@ struct LinearLaw {
   {
     return linear_replay(p, c, dt, h);
   }
+  static bool is_plain(const Params &p) { return linear_is_plain(p); }
+  DEM_INLINE static Params plain(const Params &p) { return linear_plain(p); }
+  static bool same_plain(const Params &a, const Params &b) { return linear_same_plain(a, b); }
   DEM_INLINE static void stiffness(const Params &p, const Contact &c, const ContactHistory &, double &kn, double &ks)
   {
     linear_contact_stiffness(p, c.r1, c.r2, kn, ks);
