@@ -1,7 +1,7 @@
-// Rocky's load/unload choice of the hysteretic normal force (rocky_normal_force) against the rule
-// as the manual writes it, inside the envelope [lambda K_nl delta, K_nl delta] and outside it (a
-// force carried over from other parameters), below zero, at a change of zero and at a zero or
-// negative overlap.
+// Rocky's load/unload choice of the hysteretic normal force (rocky_normal_force, one clamp with
+// its bounds from the sign of the overlap's change) against the rule as the manual writes it,
+// inside the envelope [lambda K_nl delta, K_nl delta] and outside it (a force carried over from
+// other parameters), below zero, at a change of zero and at a zero or negative overlap.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "dem/hysteretic.h"
 
@@ -10,6 +10,10 @@
 #include <algorithm>
 
 namespace {
+
+using Force = double (*)(double, double, double, double);
+// the clamp this CPU runs (SSE2) and the select() form of CUDA and other CPUs
+const Force forms[] = {dem::rocky_normal_force, dem::rocky_normal_force_select};
 
 // Rocky DEM Technical Manual 2.1, eq. 2-1 and 2-2, and F >= 0
 double rocky_rule(double f_trial, double f_cap, double f_floor, double dd)
@@ -27,15 +31,18 @@ TEST(HystereticForce, ClampEqualsRockysChoice)
   const double changes[] = {-1e-3, -1e-300, 0.0, 1e-300, 1e-3};
   for (double trial : trials)
     for (double dd : changes)
-      EXPECT_EQ(dem::rocky_normal_force(trial, cap, floor, dd), rocky_rule(trial, cap, floor, dd))
-          << "F_trial " << trial << " dd " << dd;
+      for (Force rocky_normal_force : forms)
+        EXPECT_EQ(rocky_normal_force(trial, cap, floor, dd), rocky_rule(trial, cap, floor, dd))
+            << "F_trial " << trial << " dd " << dd;
   // the cases that tell the branches apart: above the cap it is the cap only while loading, below
   // the floor the floor only while unloading
-  EXPECT_EQ(dem::rocky_normal_force(2.5, cap, floor, 1e-3), cap);
-  EXPECT_EQ(dem::rocky_normal_force(2.5, cap, floor, -1e-3), 2.5);
-  EXPECT_EQ(dem::rocky_normal_force(1e-3, cap, floor, -1e-3), floor);
-  EXPECT_EQ(dem::rocky_normal_force(1e-3, cap, floor, 1e-3), 1e-3);
-  EXPECT_EQ(dem::rocky_normal_force(-1.0, cap, floor, 1e-3), 0.0);
+  for (Force rocky_normal_force : forms) {
+    EXPECT_EQ(rocky_normal_force(2.5, cap, floor, 1e-3), cap);
+    EXPECT_EQ(rocky_normal_force(2.5, cap, floor, -1e-3), 2.5);
+    EXPECT_EQ(rocky_normal_force(1e-3, cap, floor, -1e-3), floor);
+    EXPECT_EQ(rocky_normal_force(1e-3, cap, floor, 1e-3), 1e-3);
+    EXPECT_EQ(rocky_normal_force(-1.0, cap, floor, 1e-3), 0.0);
+  }
 }
 
 TEST(HystereticForce, NegativeOverlap)
@@ -44,14 +51,17 @@ TEST(HystereticForce, NegativeOverlap)
   const double cap = -2.0, floor = -0.002;
   for (double trial : {-3.0, -1.0, -0.001, 0.0, 0.5, 3.0})
     for (double dd : {-1e-3, 0.0, 1e-3})
-      EXPECT_EQ(dem::rocky_normal_force(trial, cap, floor, dd), rocky_rule(trial, cap, floor, dd))
-          << "F_trial " << trial << " dd " << dd;
+      for (Force rocky_normal_force : forms)
+        EXPECT_EQ(rocky_normal_force(trial, cap, floor, dd), rocky_rule(trial, cap, floor, dd))
+            << "F_trial " << trial << " dd " << dd;
 }
 
 TEST(HystereticForce, ZeroOverlap)
 {
   // delta = 0: cap and floor are 0; loading gives 0, unloading keeps a positive trial force
-  EXPECT_EQ(dem::rocky_normal_force(0.7, 0.0, 0.0, 0.0), 0.0);
-  EXPECT_EQ(dem::rocky_normal_force(0.7, 0.0, 0.0, -1e-3), 0.7);
-  EXPECT_EQ(dem::rocky_normal_force(-0.7, 0.0, 0.0, -1e-3), 0.0);
+  for (Force rocky_normal_force : forms) {
+    EXPECT_EQ(rocky_normal_force(0.7, 0.0, 0.0, 0.0), 0.0);
+    EXPECT_EQ(rocky_normal_force(0.7, 0.0, 0.0, -1e-3), 0.7);
+    EXPECT_EQ(rocky_normal_force(-0.7, 0.0, 0.0, -1e-3), 0.0);
+  }
 }
