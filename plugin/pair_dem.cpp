@@ -478,6 +478,7 @@ void PairDEM<Style>::loop_body(bool advance)
       double *hist_i = firsthist[i];
       const LoopAtoms<Law, PLAIN> a{v,       omega, type, meff_of, params[type[i]].data(), uniform,
                                     ADH ? adh[type[i]].data() : nullptr, meff_of.mass(i), meff_of.frozen(i)};
+      if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
       n_neighbours += jnum;

@@ -33,6 +33,18 @@ struct EffectiveMassRule {
   double operator()(int i, int j) const { return combine(mass(i), frozen(i), j); }
 };
 
+// The pair loops stall on the first history loads of each atom, which the hardware does not
+// foresee: they fetch the start of the next atom's history early, a fixed amount without a loop
+// over its neighbours (whose branches cost more than it gained): the values of 4 neighbours
+// (nh per neighbour), which ran fastest on the chute benchmark (dem/linear: 2 to 8 cache lines
+// tried with bench/run_chute.sh). A prefetch past the end of the history cannot fault.
+inline void prefetch_history(const double *history, int nh)
+{
+  const char *p = reinterpret_cast<const char *>(history);
+  const int lines = (4 * nh * int(sizeof(double)) + 63) / 64;
+  for (int k = 0; k < lines; k++) __builtin_prefetch(p + 64 * k);
+}
+
 // Fills mass[0..nlocal) with the total mass of the rigid body (of fix_rigid) each owned atom
 // belongs to, 0 if none, growing the array to atom->nmax.
 void gather_rigid_masses(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::Fix *fix_rigid, double *&mass, int &nmax,
@@ -98,7 +110,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
   bool uniform_plain = false;      // ... and the same constants (Law::same_plain): one set for all
-  bool dense = false;              // most neighbours touched on the last step (the choice of the pair loop)
+  bool dense = false;              // most neighbours touched on the last step (the pair loops, /kk too)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)

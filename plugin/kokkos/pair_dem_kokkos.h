@@ -36,7 +36,7 @@ struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
-  double n_neighbours, n_touching;    // for the choice of the kernel of the next step (dense)
+  double n_neighbours, n_touching;    // for the next step's kernel and prefetch distance (dense)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
   double deep_overlap, deep_radius;
@@ -149,6 +149,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int arithmetic_meff = 0, track_energy = 0;
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int any_rgap = 0;            // some pair of types has a reference gap
+  int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
 
