@@ -5,12 +5,9 @@
 # its cycles. On this shared machine, paired timings of the same code spread by +-5 %; this
 # is deterministic (a change that moves nothing gives the same number). It models neither cache
 # misses nor mispredicted branches, so check what it predicts with bench/run_ab.sh.
-#   bench/hotpath.sh [-k] [-i ISA] [-s STEPS] CASE
+#   bench/hotpath.sh [-k] [-s STEPS] CASE
 #     CASE      dem, dem_hertz or dem_hyst (the pair files of run_paired.sh)
 #     -k        the Kokkos plain kernel on one thread instead of the CPU loop
-#     -i ISA    the CPU loop's version (DEM_ISA, plugin/code_path.h): generic (the default) or
-#               x86-64-v3; valgrind 3.19 runs no AVX-512, so not the x86-64-v4 code that runs here
-#               (nor dem_hyst's x86-64-v3 code: it stops at a VEX vmovq form it does not decode)
 #     -s STEPS  steps to profile (default 60: dem/hysteretic's contacts take the damped path
 #               once they have unloaded, which most have not after 10 steps)
 #   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR.
@@ -20,22 +17,19 @@ BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH")
 source "$REPO/tools/common.sh"
 
-kk=0 steps=60 isa=generic
-while getopts "ki:s:h" opt; do
+kk=0 steps=60
+while getopts "ks:h" opt; do
     case "$opt" in
         k) kk=1 ;;
-        i) isa=$OPTARG ;;
         s) steps=$OPTARG ;;
-        *) sed -n '8,15p' "$0"; exit 2 ;;
+        *) sed -n '8,12p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '8,15p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '8,12p' "$0"; exit 2; }
 declare -A file=([dem]=pair_dem_linear.lmp [dem_hertz]=pair_dem_hertz.lmp [dem_hyst]=pair_dem_hysteretic.lmp)
 declare -A style=([dem]=Linear [dem_hertz]=Hertz [dem_hyst]=Hysteretic)
 [ -n "${file[$1]:-}" ] || die "unknown case $1 (dem, dem_hertz, dem_hyst)"
-case "$isa" in generic|x86-64-v3) ;; *) die "-i takes generic or x86-64-v3, not $isa" ;; esac
-[ $kk = 1 ] && [ $isa != generic ] && die "-k models the generic kernel only"
 for tool in valgrind.bin llvm-mca objdump; do command -v $tool >/dev/null || die "$tool not found on the host"; done
 "$REPO/tools/build" >/dev/null
 cd "$REPO"
@@ -48,22 +42,21 @@ if [ $kk = 1 ]; then
     function="exec_range<DEM_NS::TagDEMCompute<4, 1, 0, 0> >"    # HALF list, PLAIN, no tally, no adhesion
 fi
 IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(command -v valgrind.bin) /usr/bin/valgrind.bin --bind $out $out" \
-    in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 --setenv DEM_ISA $isa \
+    in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 \
     /usr/bin/valgrind.bin --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.out" \
     "$LAMMPS_BUILD/lmp" "${args[@]}" >"$out/lammps.log" 2>&1 || die "callgrind run failed: $out/lammps.log"
 # the CPU loop: the form the log names (PairDEM::loop_body's PLAIN 2 or 1; the bench decks give the
-# pair 1-2 its own dp_nratio, so 1), in the version of the chosen instruction set
+# pair 1-2 its own dp_nratio, so 1)
 if [ $kk = 0 ]; then
     form=1
     grep -q "with one set of constants for every pair of types" "$out/lammps.log" && form=2
     function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop<false, $form>"
-    [ $isa = x86-64-v3 ] && function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop_v3<false, $form>"
 fi
 # the Kokkos kernels of all three laws have the same name but for the law's
 [ $kk = 1 ] && function=$(grep -o "^fn=([0-9]*) .*${function}.*" "$out/callgrind.out" |
                           grep "dem::${style[$1]}Law>" | head -1 | sed 's/^fn=([0-9]*) //')
 python3 "$BENCH/hotpath.py" "$out/callgrind.out" "$function" "$PLUGIN_BUILD/plugin/dem_plugin.so" >"$out/hotpath.$1.s"
 llvm-mca -mcpu=znver3 -iterations=300 "$out/hotpath.$1.s" 2>/dev/null |
-    awk -v c="$1" -v kk="$kk" -v isa="$isa" '/^Instructions:/ {n = $2} /^Total Cycles:/ {
-        printf "%s%s (%s): %d instructions, %.1f cycles per contact (llvm-mca, znver3)\n", c, kk ? " /kk" : "", isa, n / 300, $3 / 300 }'
+    awk -v c="$1" -v kk="$kk" '/^Instructions:/ {n = $2} /^Total Cycles:/ {
+        printf "%s%s: %d instructions, %.1f cycles per contact (llvm-mca, znver3)\n", c, kk ? " /kk" : "", isa, n / 300, $3 / 300 }'
 echo "# path: $out/hotpath.$1.s"

@@ -36,10 +36,8 @@ logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/bench-all.XXXXXX")}
 mkdir -p "$logdir"
 "$REPO/tools/build" >/dev/null
 
-# name | deck | run_paired options | A | B | what B : A is | environment (in the order they run:
-# rolling resistance, MPI, noise, the other targets). The -generic rows run the generic x86-64 code
-# of the loop and kernel for the common settings, which the other rows run only on CPUs without
-# AVX2 (plugin/code_path.h).
+# name | deck | run_paired options | A | B | what B : A is (in the order they run: rolling
+# resistance, MPI, noise, the other targets)
 rows=(
     "rolling-cpu|chute||dem|dem_rr|dem/linear rr_fric $mur : dem/linear, 1 core"
     "rolling-kk|chute|-t $threads|dem|dem_rr|dem/linear/kk rr_fric $mur : dem/linear/kk, $threads threads"
@@ -55,9 +53,6 @@ rows=(
     "packing-kk|packing|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads"
     "chute-hertz|chute||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
     "packing-hertz|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
-    "packing-cpu-generic|packing||hooke|dem|dem/linear : gran/hooke/history, 1 core, generic|DEM_ISA=generic"
-    "packing-hertz-generic|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core, generic|DEM_ISA=generic"
-    "packing-kk-generic|packing|-t $threads|hooke|dem|dem/linear/kk : gran/hooke/history/kk, $threads threads, generic|DEM_ISA=generic"
     "chute-hyst|chute||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
     "packing-hyst|packing||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
 )
@@ -72,12 +67,12 @@ echo "# bench/run_all.sh: $rounds rounds of A B B A, $steps steps per run; logs 
 echo "# load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 declare -A pair_med loop_med loop_a loop_b
 for row in "${rows[@]}"; do
-    IFS='|' read -r name deck opts a b what envs <<<"$row"
+    IFS='|' read -r name deck opts a b what <<<"$row"
     wanted "$name" || continue
     out=$logdir/$name.txt
     echo "# $name: $what ..." >&2
     # shellcheck disable=SC2086
-    if env BENCH_LOGDIR="$logdir/$name" $envs "$BENCH/run_paired.sh" -d "$deck" -r "$rounds" -s "$steps" -u "$mur" $opts "$a" "$b" >"$out" 2>&1; then
+    if BENCH_LOGDIR="$logdir/$name" "$BENCH/run_paired.sh" -d "$deck" -r "$rounds" -s "$steps" -u "$mur" $opts "$a" "$b" >"$out" 2>&1; then
         pair_med[$name]=$(awk '/Pair time, median/ { for (k = 1; k <= NF; k++) if ($k ~ /^x/) { print substr($k, 2) " " $(k+2) " " $(k+4); exit } }' "$out" | tr -d ',)')
         read -r lm la lb <<<"$(awk '/loop time, median/ { for (k = 1; k <= NF; k++) if ($k ~ /^x/) { m = substr($k, 2); break }
                                      print m, $(NF-4), $(NF-1) }' "$out" | tr -d 's,')"
@@ -91,7 +86,7 @@ echo
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-21s %-62s %-24s %s\n' "row" "B : A" "Pair time (min-max)" "loop time"
 for row in "${rows[@]}"; do
-    IFS='|' read -r name deck opts a b what envs <<<"$row"
+    IFS='|' read -r name deck opts a b what <<<"$row"
     wanted "$name" || continue
     read -r med lo hi _ <<<"${pair_med[$name]} x x"
     if [[ ${pair_med[$name]} == failed* ]]; then

@@ -347,23 +347,8 @@ void PairDEM<Style>::compute_loop(bool advance)
 
 template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop(bool advance)
 {
-#if DEM_MULTIVERSION
-  if (code_path == CODE_X86_64_V4) return plain_loop_v4<NEWTON, PLAIN>(advance);
-  if (code_path == CODE_X86_64_V3) return plain_loop_v3<NEWTON, PLAIN>(advance);
-#endif
   loop_body<NEWTON, false, false, false, PLAIN>(advance);
 }
-
-#if DEM_MULTIVERSION
-template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop_v3(bool advance)
-{
-  loop_body<NEWTON, false, false, false, PLAIN>(advance);
-}
-template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop_v4(bool advance)
-{
-  loop_body<NEWTON, false, false, false, PLAIN>(advance);
-}
-#endif
 
 // LAMMPS allocates its per-atom n x 3 arrays in one block (row k at [0] + 3 k), so the CPU loop
 // indexes rows directly, without loading a row pointer first (as LAMMPS's OPENMP styles do)
@@ -482,8 +467,7 @@ void PairDEM<Style>::loop_body(bool advance)
   long n_neighbours = 0;    // for the choice of the loop (compute)
   const Params *uniform = &uniform_params;
 
-  // ADVANCE: advance as a compile-time constant (the setup call is the only other case). Inlined,
-  // so that plain_loop_v3 and _v4 each get a copy compiled for their instruction set
+  // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
   auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
     for (int ii = 0; ii < inum; ii++) {

@@ -67,13 +67,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
   [[gnu::always_inline]] inline void loop_body(bool advance);    // compute_loop's, and the plain loops'
-  // the loop for the common settings in the version chosen at init (code_path.h); PLAIN 1: each
-  // pair of types' constants, PLAIN 2: one set for every pair (uniform_plain)
+  // the loop for the common settings; PLAIN 1: each pair of types' constants, PLAIN 2: one set for
+  // every pair (uniform_plain)
   template <bool NEWTON, int PLAIN> void plain_loop(bool advance);
-#if DEM_MULTIVERSION
-  template <bool NEWTON, int PLAIN> DEM_TARGET_V3 void plain_loop_v3(bool advance);
-  template <bool NEWTON, int PLAIN> DEM_TARGET_V4 void plain_loop_v4(bool advance);
-#endif
 };
 
 using PairDEMLinear = PairDEM<LinearStyle>;

@@ -145,10 +145,8 @@ void PairDEMBase::init_style()
     error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
 
   check_properties();
-  code_path = choose_code_path(error, force->pair_style);
   if (all_plain && !kokkosable && comm->me == 0)
-    utils::logmesg(lmp, "Pair style {}: the loop for the common settings runs its {} code (DEM_ISA), with {}\n",
-                   force->pair_style, code_path_name(code_path),
+    utils::logmesg(lmp, "Pair style {}: the loop for the common settings runs with {}\n", force->pair_style,
                    uniform_plain ? "one set of constants for every pair of types" : "the constants of each pair of types");
   warned_deep = false;
   forces_computed = false;

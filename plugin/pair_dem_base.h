@@ -4,7 +4,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "atom.h"
-#include "code_path.h"
 #include "dem/pfc.h"
 #include "pair.h"
 
@@ -112,7 +111,6 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
   bool uniform_plain = false;      // ... and the same constants (Law::same_plain): one set for all
   bool dense = false;              // most neighbours touched on the last step (the pair loops, /kk too)
-  CodePath code_path = CODE_GENERIC;    // the plain loop's instruction set (code_path.h), set at init
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)

@@ -108,12 +108,6 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // per type-pair parameters, as mixed by PairDEM::check_properties, copied to the device
   upload_table(kernel.d_params, this->params, "dem/kk:params");
   adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
-
-  // the version the kernel for the common settings runs (launch_plain): only CPU threads have others
-  if (!DEM_KK_MULTIVERSION || !std::is_same_v<DeviceType, LMPHostType>) this->code_path = CODE_GENERIC;
-  if (std::is_same_v<DeviceType, LMPHostType> && this->all_plain && this->comm->me == 0)
-    utils::logmesg(this->lmp, "Pair style {}: the kernel for the common settings runs its {} code (DEM_ISA)\n",
-                   this->force->pair_style, code_path_name(this->code_path));
 }
 
 
@@ -194,7 +188,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
     if (adh) energy ? launch<HALF, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 0, 1>(inum, sum);
-    else if (plain) launch_plain<HALF>(inum, sum);
+    else if (plain) launch<HALF, 1, 0, 0, 0>(inum, sum);
     else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
@@ -208,7 +202,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
         k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
     }
     if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
-    else if (plain) launch_plain<HALFTHREAD>(inum, sum);
+    else if (plain) launch<HALFTHREAD, 1, 0, 0, 0>(inum, sum);
     else energy ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
     if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
   }
@@ -255,20 +249,6 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
   // premise).
   using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>>;
   Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
-}
-
-// the kernel for the common settings in the version chosen at init (init_style; code_path.h)
-template <class DeviceType, class Style>
-template <int NEIGHFLAG>
-void PairDEMKokkos<DeviceType, Style>::launch_plain(int inum, DEMAdhesionSums &sum)
-{
-#if DEM_KK_MULTIVERSION
-  if constexpr (std::is_same_v<DeviceType, LMPHostType>) {
-    if (this->code_path == CODE_X86_64_V4) return launch<NEIGHFLAG, 1 + CODE_X86_64_V4, 0, 0, 0>(inum, sum);
-    if (this->code_path == CODE_X86_64_V3) return launch<NEIGHFLAG, 1 + CODE_X86_64_V3, 0, 0, 0>(inum, sum);
-  }
-#endif
-  launch<NEIGHFLAG, 1, 0, 0, 0>(inum, sum);
 }
 
 // f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
@@ -383,22 +363,6 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
     tally_virial(5, d.y * F.z);
   }
 }
-
-// the body below compiled for x86-64-v3 and -v4 (code_path.h)
-#if DEM_KK_MULTIVERSION
-template <class DeviceType, class Law>
-template <int NEIGHFLAG>
-void DEMKernel<DeviceType, Law>::atom_v3(const int ii, DEMSums &sum) const
-{
-  atom<NEIGHFLAG, 1, 0, 0, 0>(ii, sum);
-}
-template <class DeviceType, class Law>
-template <int NEIGHFLAG>
-void DEMKernel<DeviceType, Law>::atom_v4(const int ii, DEMSums &sum) const
-{
-  atom<NEIGHFLAG, 1, 0, 0, 0>(ii, sum);
-}
-#endif
 
 // The atom data as the pair step reads it (pair_step.h) in the kernel, for its atom i: the
 // functor's views, read per contact.

@@ -26,14 +26,7 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 // that the kernels without them stay as they were. PLAIN: every pair of types has the
 // law's common settings, as constants (Law::plain), and the step advances the history (as the
 // CPU loop's PLAIN). Newton pair is always off (init_style).
-// On CPU threads the kernel for the common settings also exists for x86-64-v3 and -v4
-// (code_path.h): PLAIN = 1 + the CodePath (a call per atom into the version's copy of the body).
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDEMCompute {};
-#if DEM_MULTIVERSION && !defined(KOKKOS_ENABLE_CUDA) && !defined(KOKKOS_ENABLE_HIP) && !defined(KOKKOS_ENABLE_SYCL)
-#define DEM_KK_MULTIVERSION 1
-#else
-#define DEM_KK_MULTIVERSION 0
-#endif
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
@@ -43,7 +36,7 @@ struct DEMSums {
   double evdwl, v[6];
   double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
-  double n_neighbours, n_touching;    // for the prefetch distance of the next step (dense)
+  double n_neighbours, n_touching;    // for the next step's kernel and prefetch distance (dense)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
   double deep_overlap, deep_radius;
@@ -167,19 +160,10 @@ template <class DeviceType, class Law> struct DEMKernel {
   KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>, const int ii,
                                               DEMSumsOf<ADH> &sum) const
   {
-#if DEM_KK_MULTIVERSION
-    if constexpr (PLAIN == 1 + CODE_X86_64_V3) atom_v3<NEIGHFLAG>(ii, sum);
-    else if constexpr (PLAIN == 1 + CODE_X86_64_V4) atom_v4<NEIGHFLAG>(ii, sum);
-    else
-#endif
-      atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>(ii, sum);
+    atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>(ii, sum);
   }
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
   KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<ADH> &sum) const;
-#if DEM_KK_MULTIVERSION
-  template <int NEIGHFLAG> [[gnu::noinline]] DEM_TARGET_V3 void atom_v3(int ii, DEMSums &sum) const;
-  template <int NEIGHFLAG> [[gnu::noinline]] DEM_TARGET_V4 void atom_v4(int ii, DEMSums &sum) const;
-#endif
 };
 
 template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
@@ -197,7 +181,6 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
  protected:
   std::string history_fix_style() const override;
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
-  template <int NEIGHFLAG> void launch_plain(int inum, DEMAdhesionSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;

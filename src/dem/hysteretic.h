@@ -125,29 +125,17 @@ struct HystHistory : ContactHistory {
   }
 };
 
-// a if pick, else b, through their bits instead of a branch: in an enduring contact the overlap
-// grows and shrinks from step to step, so that a branch on it is mispredicted about every other
-// contact (g++ turns a plain select, even w a + (1 - w) b, into one)
-DEM_INLINE double select(bool pick, double a, double b)
-{
-  // (__builtin_bit_cast: std::bit_cast is not a device function for nvcc)
-  const unsigned long long mask = 0ull - static_cast<unsigned long long>(pick);
-  return __builtin_bit_cast(double, (__builtin_bit_cast(unsigned long long, a) & mask) |
-                                        (__builtin_bit_cast(unsigned long long, b) & ~mask));
-}
-
 // Rocky's choice (eq. 2-1, 2-2) and F >= 0: min(F_trial, f_cap) while loading (dd >= 0),
 // max(F_trial, f_floor) while unloading; f_cap = K_nl delta, f_floor = lambda f_cap.
 // With SSE2, one clamp min(max(F_trial, lo), hi) whose bounds the comparison's mask sets in the
 // vector registers: lo = 0, hi = max(f_cap, 0) while loading; lo = max(f_floor, 0), hi = +inf
-// while unloading. The same numbers for finite inputs (signed zeros apart), with no branch (the
-// sign of dd changes from contact to contact) and without select()'s trip through the integer
-// registers on the force's chain (measured with bench/run_ab.sh). Elsewhere (CUDA, other
-// CPUs) with select(). (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
-DEM_INLINE double rocky_normal_force_select(double f_trial, double f_cap, double f_floor, double dd)
+// while unloading. The same numbers for finite inputs (signed zeros apart), with no branch: the
+// sign of dd changes from contact to contact, and a branch on it is mispredicted about every other
+// contact (bench/README.md, "Speed devices"). Elsewhere (CUDA, other CPUs) as the rule is written.
+// (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
+DEM_INLINE double rocky_normal_force_rule(double f_trial, double f_cap, double f_floor, double dd)
 {
-  const double f_load = f_trial < f_cap ? f_trial : f_cap, f_unload = f_trial > f_floor ? f_trial : f_floor;
-  const double f = select(dd >= 0.0, f_load, f_unload);
+  const double f = dd >= 0.0 ? (f_trial < f_cap ? f_trial : f_cap) : (f_trial > f_floor ? f_trial : f_floor);
   return f < 0.0 ? 0.0 : f;
 }
 DEM_INLINE double rocky_normal_force(double f_trial, double f_cap, double f_floor, double dd)
@@ -158,7 +146,7 @@ DEM_INLINE double rocky_normal_force(double f_trial, double f_cap, double f_floo
   const __m128d hi = _mm_max_sd(_mm_set_sd(f_cap), _mm_and_pd(unloading, _mm_set1_pd(HUGE_VAL)));
   return _mm_cvtsd_f64(_mm_min_sd(_mm_max_sd(_mm_set_sd(f_trial), lo), hi));
 #else
-  return rocky_normal_force_select(f_trial, f_cap, f_floor, dd);
+  return rocky_normal_force_rule(f_trial, f_cap, f_floor, dd);
 #endif
 }
 

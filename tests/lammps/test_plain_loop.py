@@ -15,11 +15,6 @@ With --kokkos the same for the /kk styles' kernel for the common settings (PairD
 plain, which `energy yes` also turns off), on one thread: two sum their forces in an order that
 varies.
 
-The loop for the common settings (and the /kk kernel for them, on CPU threads) is compiled for
-several instruction sets (code_path.h): each that this CPU has (environment variable DEM_ISA) must
-end in the general loop's state, and the log must name the one that ran. An unknown DEM_ISA is an
-error naming the allowed values.
-
 The CPU loop reads one set of constants once per step when every pair of types has the same
 (Law::same_plain), else each pair of types' own: the pile's floor (type 2) with another friction
 coefficient takes the second form, which must also end in the general loop's state, and the log
@@ -31,7 +26,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, clean_error_exit, read_dump, run  # noqa: E402
+from demtest import Checks, read_dump, run  # noqa: E402
 from pile import pile_deck  # noqa: E402
 
 # the pile's properties without the settings that are not plain (shear dashpot, dashpot modes,
@@ -57,25 +52,11 @@ print "@ touching ${touching}"
 """
 
 
-ISAS = ("generic", "x86-64-v3", "x86-64-v4")
-
-
-def final_state(law, coeff, energy, kokkos, isa=None):
+def final_state(law, coeff, energy, kokkos):
     style = f"dem/{law}" + (" energy yes" if energy else "")
     deck = pile_deck(style, coeff, steps=STEPS, dump="final.dump", thermo_every=1000)
-    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE, kokkos=kokkos, threads=1,
-              env={"DEM_ISA": isa} if isa else None)
+    res = run(deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin") + DENSE, kokkos=kokkos, threads=1)
     return res, read_dump(os.path.join(res.workdir, "final.dump"))
-
-
-def isa_state(law, coeff, isa, kokkos):
-    """final_state of the plain loop with DEM_ISA=isa, or None if this CPU or build lacks that code."""
-    try:
-        return final_state(law, coeff, False, kokkos, isa)
-    except AssertionError as e:
-        if "this CPU lacks" in str(e) or "has only the generic code" in str(e):
-            return None
-        raise
 
 
 def differing_values(a, b):
@@ -113,22 +94,6 @@ def main():
         last = plain.thermo[-1]
         chk.true(last["c_dem[7]"] > 1000 and last["c_dem[8]"] > 0,
                  f"{name}: {last['c_dem[7]']:.0f} activations, {last['c_dem[8]']:.0f} slip starts")
-        for isa in ISAS:
-            got = isa_state(law, coeff, isa, kokkos)
-            if got is None:
-                print(f"# {name}: this CPU or build has no {isa} code (DEM_ISA={isa} stopped with an error)")
-                chk.true(isa != "generic", f"{name}: DEM_ISA=generic runs")
-                continue
-            res, c = got
-            # (a GPU build's /kk kernel runs on the device and names no version)
-            ran = f"runs its {isa} code" in res.output or (kokkos and "common settings runs" not in res.output)
-            chk.true(ran, f"{name}: DEM_ISA={isa}: the log says that loop ran")
-            differing = differing_values(c, b)
-            chk.true(differing == 0, f"{name}: the plain loop's {isa} code ends in the general loop's state: "
-                     f"{differing} values differ")
-    bad = run(pile_deck("dem/linear", PLAIN["linear"], steps=10), env={"DEM_ISA": "x86-64-v9"}, expect_error=True)
-    chk.true(clean_error_exit(bad) and "DEM_ISA=x86-64-v9 is not one of generic, x86-64-v3, x86-64-v4" in bad.error,
-             f"an unknown DEM_ISA is a clean error naming the allowed values: {bad.error}")
     chk.finish()
 
 

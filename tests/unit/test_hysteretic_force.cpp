@@ -12,8 +12,8 @@
 namespace {
 
 using Force = double (*)(double, double, double, double);
-// the clamp this CPU runs (SSE2) and the select() form of CUDA and other CPUs
-const Force forms[] = {dem::rocky_normal_force, dem::rocky_normal_force_select};
+// the clamp this CPU runs (SSE2) and the form of CUDA and other CPUs
+const Force forms[] = {dem::rocky_normal_force, dem::rocky_normal_force_rule};
 
 // Rocky DEM Technical Manual 2.1, eq. 2-1 and 2-2, and F >= 0
 double rocky_rule(double f_trial, double f_cap, double f_floor, double dd)
