@@ -129,6 +129,7 @@ int FixDEMHistory::pack_restart(int i, double *buf)
 {
   // LAMMPS's record (length, count, partners) after the header's other values
   const int m = FixNeighHistory::pack_restart(i, buf + HistoryRestart::HEADER - 2);
+  for (int p = 0; p < npartner[i]; p++) hr.orient(&buf[HistoryRestart::HEADER + p * (dnum + 1) + 1], atom->tag[i], partner[i][p]);
   hr.pack_header(buf, id, style, npartner[i]);
   buf[0] = m + HistoryRestart::HEADER - 2;
   return static_cast<int>(buf[0]);
@@ -161,7 +162,9 @@ void FixDEMHistory::unpack_restart(int nlocal, int nth)
   const double *p0 = rec + HistoryRestart::HEADER;
   for (int p = 0; p < n; p++) {
     partner[nlocal][p] = static_cast<tagint>(ubuf(p0[p * stride]).i);
-    if (hr.as_written()) std::copy(p0 + p * stride + 1, p0 + (p + 1) * stride, &valuepartner[nlocal][dnum * p]);
-    else hr.convert(p0 + p * stride + 1, &valuepartner[nlocal][dnum * p]);
+    double *values = &valuepartner[nlocal][dnum * p];
+    if (hr.as_written()) std::copy(p0 + p * stride + 1, p0 + (p + 1) * stride, values);
+    else hr.convert(p0 + p * stride + 1, values);
+    hr.orient(values, atom->tag[nlocal], partner[nlocal][p]);
   }
 }

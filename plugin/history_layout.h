@@ -2,10 +2,10 @@
 // understands: the law that wrote it, its optional parts (dem::HistoryParts), its values per
 // contact and which of them are vector components. Host code, no LAMMPS types.
 //
-// Restart files keep the history in one canonical form, whichever backend wrote it: the CPU
-// convention (vectors as seen from the atom that holds the record, scalars without sign). The
-// Kokkos history fix stores scalars times an orientation sign (PairDEMBase::orientation) and
-// converts on the way in and out.
+// Restart files keep the history in one canonical form, whichever backend wrote it: vectors as
+// seen from the atom that holds the record, scalars without sign. In memory both history fixes
+// keep scalars times the pair's orientation sign (PairDEMBase::orientation, pair_step.h) and
+// convert on the way in and out.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include <cstring>

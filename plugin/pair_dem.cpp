@@ -388,6 +388,7 @@ template <class Law, int PLAIN> struct LoopAtoms {
   const Params *prow;       // atom i's row of the pair parameters
   const Params *uniform;    // PLAIN 2: the parameters of every pair of types
   const dem::Adhesion *arow;    // atom i's row of the adhesion (ADH)
+  const tagint *tag;
   double mi;        // atom i's mass and freeze flag, read once
   bool frozen_i;
 
@@ -398,8 +399,7 @@ template <class Law, int PLAIN> struct LoopAtoms {
   DEM_INLINE double meff(int, int j) const { return meff_of.combine(mi, frozen_i, j); }
   DEM_INLINE const Params &params(int j) const { return PLAIN == 2 ? *uniform : prow[type[j]]; }
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
-  // the CPU history fix transfers scalars unchanged (PairDEM::transfer_history)
-  DEM_INLINE double sign(int, int) const { return 1.0; }
+  DEM_INLINE double sign(int i, int j) const { return tag[i] < tag[j] ? 1.0 : -1.0; }
   template <bool ENERGY>
   DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
                                     double fn, double *slots, bool step, bool store, double dt) const
@@ -477,7 +477,7 @@ void PairDEM<Style>::loop_body(bool advance)
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
       const LoopAtoms<Law, PLAIN> a{v,       omega, type, meff_of, params[type[i]].data(), uniform,
-                                    ADH ? adh[type[i]].data() : nullptr, meff_of.mass(i), meff_of.frozen(i)};
+                                    ADH ? adh[type[i]].data() : nullptr, atom->tag, meff_of.mass(i), meff_of.frozen(i)};
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
@@ -568,7 +568,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     fforce = -f_adh / dist;
     return 0.0;
   }
-  History h = History::load(slots, 1.0, history_parts);
+  History h = History::load(slots, o, history_parts);
   h.complete(c.n);
 
   double kn, ks;
@@ -604,12 +604,6 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
 }
 
 // The partner atom takes the contact over: its vectors change sign, its scalars do not.
-template <class Style> void PairDEM<Style>::transfer_history(double *source, double *target, int, int)
-{
-  for (int k = 0; k < size_history; k++)
-    target[k] = vector_slot(k, history_parts) ? -source[k] : source[k];
-}
-
 // The restart data (doc/restart.md): the settings record, then the pair_coeff record: the
 // number of types, and for each pair of types I <= J an item "types" (I, J, setflag) followed by
 // the keywords given for it, by name, with their values. Read back through the keywords' own

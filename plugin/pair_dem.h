@@ -31,7 +31,6 @@ template <class Style> class PairDEM : public PairDEMBase {
   void read_restart(FILE *fp) override;
   double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
                 double factor_lj, double &fforce) override;
-  void transfer_history(double *source, double *target, int itype, int jtype) override;
   double init_one(int i, int j) override;
 
  protected:

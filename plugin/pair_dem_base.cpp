@@ -31,7 +31,6 @@ PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
   centroidstressflag = CENTROID_NOTAVAIL;
   finitecutflag = 1;
   size_history = history_size;
-  nondefault_history_transfer = 1;    // transfer_history: scalars keep their sign (see linear.h)
   comm_forward = 1;                   // rigid-body masses of ghosts
   nextra = N_EXTRA;
   pvector = new double[N_EXTRA]();

@@ -14,10 +14,9 @@
 //
 // History slots of a contact: the law's values (Law::History) as seen from atom i (particle 1),
 // then the rolling moment (3, when some pair of types has rolling resistance). Vectors are forces
-// on particle 2 and flip when the partner atom takes the contact over; scalars must read back
-// unchanged, so they are stored times Atoms::sign(i, j): the pair's orientation sign (+-1 by the
-// atom IDs) where the history fix negates every slot (LAMMPS's Kokkos fix), 1 where it negates the
-// vectors only (PairDEM::transfer_history).
+// on particle 2 and flip when the partner atom takes the contact over. Both history fixes (CPU and
+// Kokkos) negate every slot when the partner takes a contact over, so scalars, which must read back
+// unchanged, are stored times Atoms::sign(i, j): +1 if atom i has the smaller ID, else -1.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "pair_adhesion.h"

@@ -7,6 +7,8 @@
 #include "neigh_list_kokkos.h"
 #include "pair.h"
 
+#include <algorithm>
+
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
 
@@ -118,7 +120,8 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(in
     const double *values = &scratch[1 + n + dnum * p];
     double *out = &buf[H + p * (dnum + 1)];
     out[0] = ubuf(other).d;
-    for (int k = 0; k < dnum; k++) out[1 + k] = hr.layout.is_vector(k) ? values[k] : orientation(me, other) * values[k];
+    std::copy(values, values + dnum, out + 1);
+    hr.orient(out + 1, me, other);
   }
   buf[0] = H + n * (dnum + 1);
   return H + n * (dnum + 1);
@@ -140,8 +143,7 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart
     scratch[1 + p] = static_cast<double>(other);
     double *values = &scratch[1 + n + dnum * p];
     hr.convert(&rec[H + 1 + p * stride], values);
-    for (int k = 0; k < dnum; k++)
-      if (!hr.layout.is_vector(k)) values[k] *= orientation(me, other);
+    hr.orient(values, me, other);
   }
   if (n > this->maxpartner) {    // room for this atom's partners (contents are kept)
     this->maxpartner = n;

@@ -3,8 +3,8 @@
 // between the CPU and Kokkos styles in both directions. FixNeighHistoryKokkos inherits the CPU
 // unpack_restart, which re-points an atom's partner rows at fresh pages instead of filling the
 // Kokkos views; here restart data goes through the fix's own per-atom exchange packing, which
-// syncs the views. Its scalars carry the orientation sign (PairDEMBase::orientation), which the
-// restart records (canonical, as the CPU fix keeps them) do not.
+// syncs the views. Its scalars carry the orientation sign, as the CPU fix's do, and the restart
+// records (canonical) do not (HistoryRestart::orient).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "fix_dem_history.h"
@@ -34,8 +34,6 @@ class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> 
   HistoryRestart hr;
   std::vector<double> scratch;    // one atom's record in the exchange format
   Kokkos::View<int *, DeviceType> d_count;    // partners per local atom (count_partners)
-  // +1 or -1: the sign the Kokkos history gives scalars of the contact of atom tags a and b
-  static double orientation(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b) { return a < b ? 1.0 : -1.0; }
 };
 
 }    // namespace DEM_NS
