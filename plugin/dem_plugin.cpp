@@ -7,6 +7,7 @@
 #include "fix_dem_history.h"
 #include "fix_wall_dem.h"
 #include "pair_dem.h"
+#include "plugin_version.h"
 #ifdef LMP_KOKKOS
 #include "kokkos/fix_dem_history_kokkos.h"
 #include "kokkos/fix_wall_dem_kokkos.h"
@@ -15,14 +16,8 @@
 
 using namespace LAMMPS_NS;
 
-// the plugin's own version (CMake's project version); plugin.version below is the LAMMPS version
-// the plugin was compiled against, which LAMMPS checks when it loads the plugin
-#if !defined(DEM_VERSION_MAJOR) || !defined(DEM_VERSION_MINOR) || !defined(DEM_VERSION_PATCH)
-#error "DEM_VERSION_MAJOR, DEM_VERSION_MINOR and DEM_VERSION_PATCH come from CMakeLists.txt"
-#endif
-#define DEM_STR2(x) #x
-#define DEM_STR(x) DEM_STR2(x)
-#define DEM_PLUGIN_VERSION DEM_STR(DEM_VERSION_MAJOR) "." DEM_STR(DEM_VERSION_MINOR) "." DEM_STR(DEM_VERSION_PATCH)
+// DEM_PLUGIN_VERSION (plugin_version.h) is the plugin's own version; plugin.version below is the
+// LAMMPS version the plugin was compiled against, which LAMMPS checks when it loads the plugin
 
 namespace {
 

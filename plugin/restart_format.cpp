@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "restart_format.h"
+#include "plugin_version.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -14,11 +15,6 @@
 
 using namespace LAMMPS_NS;
 
-#if !defined(DEM_VERSION_MAJOR) || !defined(DEM_VERSION_MINOR) || !defined(DEM_VERSION_PATCH)
-#error "DEM_VERSION_MAJOR, DEM_VERSION_MINOR and DEM_VERSION_PATCH come from CMakeLists.txt"
-#endif
-#define DEM_STR2(x) #x
-#define DEM_STR(x) DEM_STR2(x)
 
 namespace DEM_NS {
 
@@ -92,7 +88,7 @@ std::string foreign_record(const char *buf, size_t n)
 
 const char *plugin_version()
 {
-  return DEM_STR(DEM_VERSION_MAJOR) "." DEM_STR(DEM_VERSION_MINOR) "." DEM_STR(DEM_VERSION_PATCH);
+  return DEM_PLUGIN_VERSION;
 }
 
 std::string Record::writer() const
