@@ -16,6 +16,7 @@
 #pragma once
 #include "fix_neigh_history.h"
 #include "history_layout.h"
+#include "pair_step.h"
 
 namespace DEM_NS {
 
@@ -42,11 +43,11 @@ class HistoryRestart {
   bool as_written() const { return keep() && written.same_as(layout); }
   // the values of one contact in this run's layout, from a canonical record's values
   void convert(const double *in, double *out) const;
-  // between the canonical form and the fixes' own (scalars times the pair's orientation sign, +1
-  // if atom `me` has the smaller ID; pair_step.h): the same operation both ways
+  // between the canonical form and the fixes' own (scalars times the pair's orientation sign,
+  // orientation_sign in pair_step.h): the same operation both ways
   void orient(double *values, LAMMPS_NS::tagint me, LAMMPS_NS::tagint other) const
   {
-    if (me < other) return;
+    if (orientation_sign(me, other) > 0.0) return;
     for (int k = 0; k < layout.size; k++)
       if (!layout.is_vector(k)) values[k] = -values[k];
   }

@@ -4,7 +4,7 @@
 //
 // Restart files keep the history in one canonical form, whichever backend wrote it: vectors as
 // seen from the atom that holds the record, scalars without sign. In memory both history fixes
-// keep scalars times the pair's orientation sign (PairDEMBase::orientation, pair_step.h) and
+// keep scalars times the pair's orientation sign (orientation_sign, pair_step.h) and
 // convert on the way in and out.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once

@@ -399,7 +399,7 @@ template <class Law, int PLAIN> struct LoopAtoms {
   DEM_INLINE double meff(int, int j) const { return meff_of.combine(mi, frozen_i, j); }
   DEM_INLINE const Params &params(int j) const { return PLAIN == 2 ? *uniform : prow[type[j]]; }
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
-  DEM_INLINE double sign(int i, int j) const { return tag[i] < tag[j] ? 1.0 : -1.0; }
+  DEM_INLINE double sign(int i, int j) const { return orientation_sign(tag[i], tag[j]); }
   template <bool ENERGY>
   DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
                                     double fn, double *slots, bool step, bool store, double dt) const
@@ -539,7 +539,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   const double *slots = &fix_history->firstvalue[i][size_history * jj];
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition
-  const double o = orientation(i, j);
+  const double o = orientation_sign(atom->tag[i], atom->tag[j]);
   const Vec3 n = o * c.n;
   const double dist = c.gap + c.r1 + c.r2;
 

@@ -130,9 +130,6 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   void consolidate_totals();
   void begin_step_outputs();    // call at the start of compute()
   void end_step_outputs();      // call at the end of compute()
-  // +1 or -1 by the order of the atom IDs: the sign that scalar history slots carry, since the
-  // history fixes negate every slot when the partner atom takes a contact over (pair_step.h)
-  double orientation(int i, int j) const { return atom->tag[i] < atom->tag[j] ? 1.0 : -1.0; }
   // m_c with rigid-body masses and frozen atoms, as of this step
   EffectiveMassRule effective_mass_rule() const
   {

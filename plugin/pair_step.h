@@ -25,6 +25,10 @@
 
 namespace DEM_NS {
 
+// The sign that the scalar history slots of the contact of atoms with IDs a and b carry in a's
+// record (above): +1 if a has the smaller ID, else -1. Tag: LAMMPS's tagint.
+template <class Tag> DEM_INLINE double orientation_sign(Tag a, Tag b) { return a < b ? 1.0 : -1.0; }
+
 // A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
 // so that a pair loop for which every pair of types is plain compiles the mode tests away
 template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typename Law::Params &q)
