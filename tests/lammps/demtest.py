@@ -2,8 +2,10 @@
 
     res = run(deck)                    # one rank, CPU
     res = run(deck, ranks=2)           # MPI
-    res = run(deck, kokkos=True)       # -k on t 2 -sf kk
-    res = run(deck, kokkos=True, suffix=False)    # -k on t 2: only the deck's explicit /kk styles
+    res = run(deck, kokkos=True)       # -k on t N -sf kk, N = DEM_KOKKOS_THREADS (default 1)
+    res = run(deck, kokkos=True, suffix=False)    # -k on t N: only the deck's explicit /kk styles
+    DEM_KOKKOS_THREADS=2 (environment): the OpenMP threads of the Kokkos runs that do not name
+    them; ctest gives it, and two cores, to the tests that check the threaded kernels
     DEM_KOKKOS_ARGS="-k on g 1" (environment): these Kokkos arguments instead of -k on t N, e.g. to
     run the kokkos tests on a GPU
     res.values["e"]                    # lines printed as  print "@ e ${e}"
@@ -34,6 +36,10 @@ HAVE_KOKKOS = os.environ.get("DEM_HAVE_KOKKOS", "0") in ("1", "ON", "TRUE", "tru
 KOKKOS_ARGS = ["-k", "on", "t", "2", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "newton", "off"]
 # where the /kk styles run: "-k on t N" (N = run's threads) unless the environment says otherwise
 KOKKOS_ENV_ARGS = shlex.split(os.environ.get("DEM_KOKKOS_ARGS", ""))
+# one thread unless the environment says otherwise: on the tests' piles of a few hundred spheres a
+# second thread costs more in waking and joining than it brings (a one-sphere deck of 50,000 steps
+# took 5 times as long on two threads), so most kokkos tests take one core and run beside others
+KOKKOS_THREADS = int(os.environ.get("DEM_KOKKOS_THREADS", "1"))
 # idle OpenMP threads sleep instead of spinning (unless the environment says otherwise): the tests run
 # 2 threads beside other tests on few cores, where spinning threads take the cores from the working
 # ones (a Kokkos test ran 9 times slower so on a loaded 2-core machine); the results do not change
@@ -73,7 +79,7 @@ def parse_thermo(out):
     return rows
 
 
-def run(deck, ranks=1, kokkos=False, threads=2, args=(), expect_error=False, workdir=None, timeout=600,
+def run(deck, ranks=1, kokkos=False, threads=KOKKOS_THREADS, args=(), expect_error=False, workdir=None, timeout=600,
         suffix=True, env=None):
     """Run an input deck (a string); fail loudly unless it ends as expected. env: more environment
     variables for LAMMPS."""
@@ -117,7 +123,7 @@ def clean_error_exit(res):
     return res.returncode == 1 and not any(t in res.output for t in CRASH_TEXTS)
 
 
-def errors_in_process(decks, kokkos=False, threads=2, args=(), suffix=True, timeout=600):
+def errors_in_process(decks, kokkos=False, threads=KOKKOS_THREADS, args=(), suffix=True, timeout=600):
     """Each deck (a string) run in a fresh LAMMPS instance of LAMMPS's Python module, each in its own
     working directory, all in one child process (far cheaper than an lmp process per deck): a Result
     per deck, read the same way as run()'s. Nothing is checked here; the caller checks each as it
@@ -269,7 +275,7 @@ def _lammps_cmdargs(kokkos, threads, args, suffix):
     return cmdargs + list(args)
 
 
-def run_here(deck, kokkos=False, threads=2, args=(), expect_error=False, suffix=True):
+def run_here(deck, kokkos=False, threads=KOKKOS_THREADS, args=(), expect_error=False, suffix=True):
     """run() (one rank) in a fresh LAMMPS instance of a child process that stays for the next decks
     with the same arguments (LAMMPS's Python module, as errors_in_process): an lmp start costs more
     than many decks. The same Result and the same checks as run()'s; res.workdir is the deck's

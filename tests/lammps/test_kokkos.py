@@ -1,7 +1,8 @@
-"""dem/linear/kk or dem/hertz/kk (--law; Kokkos, 2 OpenMP threads) against the CPU style.
+"""dem/linear/kk, dem/hertz/kk or dem/hysteretic/kk (--law; Kokkos, on DEM_KOKKOS_THREADS threads:
+2 for dem/linear, see tests/CMakeLists.txt) against the CPU style.
 
 A collision is summed in the same order on both, so it must agree to ~1e-12; the pile's forces
-are summed in a different order by the threads, so, as for MPI, we allow round-off grown
+are summed in a different order by the kernel, so, as for MPI, we allow round-off grown
 through collisions (same tolerances as test_mpi.py) and identical event counts.
 The Coulomb-limit model (tan_mode 1) flips its friction force with the sign of v_s from step to
 step near rolling, which amplifies round-off exponentially (linear pile, Kokkos vs CPU: 1e-17 m

@@ -1,7 +1,7 @@
-"""Rolling resistance under Kokkos (dem/*/kk and fix wall/dem/kk, 2 OpenMP threads) against the CPU
+"""Rolling resistance under Kokkos (dem/*/kk and fix wall/dem/kk) against the CPU
 styles: a pile settling in a box of plane walls, pair style and walls with rolling resistance
 (each law with another rolling model), the same state after 3000 steps within the round-off
-that the threads' different summation order grows through the collisions (test_mpi.compare's
+that the kernel's different summation order grows through the collisions (test_mpi.compare's
 tolerances, for about 1000 atoms), the same energies to 1e-4, and rolling moments that really act (the pile's
 rotational energy differs from the run without rolling resistance).
 """

@@ -1,4 +1,5 @@
-"""fix wall/dem/kk (Kokkos, 2 OpenMP threads) against fix wall/dem, for one law (--law).
+"""fix wall/dem/kk (Kokkos; 2 OpenMP threads for --law linear, see tests/CMakeLists.txt) against fix
+wall/dem, for one law (--law).
 
 1. One sphere against walls, with energy tracking: head-on with friction and spin (zplane lo),
    oblique in gross sliding against a shearing wall (xplane hi, torques about an origin),
@@ -11,7 +12,7 @@
    With -sf kk the integrator is nve/sphere/kk, which rounds differently from nve/sphere (measured:
    up to 1e-13 of the largest value of a kind, e.g. spin); we allow 1e-12.
 2. A pile settling in a box of plane walls (x and y pairs, a floor shearing along x) with the
-   law's /kk pair style: everything on the CPU vs -sf kk. The threads sum the pair forces in
+   law's /kk pair style: everything on the CPU vs -sf kk. The kernel sums the pair forces in
    another order, round-off that the collisions amplify; as for the pair styles (test_mpi.py) we
    allow 1e-9 m, 1e-7 m/s and 1e-4 rad/s after 3000 steps (measured: 3e-12 m, 4e-9 m/s,
    5e-6 rad/s). The wall outputs are sums over the contacts of those states: activations and

@@ -3,7 +3,7 @@ migration between MPI ranks, and restart files of wall/dem and wall/dem/kk are i
 
 1. Spheres rattling in a box of plane walls, without forces between them (pair_style zero), so
    that every sphere's motion depends only on its own wall contacts and the runs are
-   deterministic: wall/dem/kk (2 OpenMP threads; the integrator and gravity on the CPU, see
+   deterministic: wall/dem/kk (the integrator and gravity on the CPU, see
    test_wall_kokkos.py) must reproduce wall/dem's positions, velocities and spins to the last bit,
    straight through N steps and continued from a restart file written at N/2, whichever variant
    wrote or reads the file. The wall outputs are sums over the atoms, which the threads add in
