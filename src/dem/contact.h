@@ -32,13 +32,8 @@ DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen
 // Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0). At r = 0
 // there is no normal: n = d / 0 is NaN and so is everything computed from it, so callers must
 // not pass coincident centres (the pair styles stop with an error naming the atoms).
-// SPIN_FROM_D: the spin part of the relative velocity from d, ahead of the square root (below);
-// the same quantity, round-off apart. A law chooses (Law::spin_from_d): dem/linear's pair loop
-// runs 3.5 % faster with it, dem/hertz's 4 % and dem/hysteretic's 2 % slower (more values live at
-// once; measured with bench/run_ab.sh).
-template <bool SPIN_FROM_D = false>
-DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
-                             Vec3 w2, double meff)
+DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1, Vec3 w2,
+                             double meff)
 {
   Contact c;
   c.d = d;
@@ -52,15 +47,7 @@ DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Ve
   c.lever2 = r2 + 0.5 * c.gap;
   // contact-point velocities v + w x (x_c - x_centre): v1 + l1 w1 x n and v2 - l2 w2 x n, so
   // their difference is (v2 - v1) - (l1 w1 + l2 w2) x n (one cross product)
-  if constexpr (!SPIN_FROM_D) c.vrel = (v2 - v1) - cross(c.lever1 * w1 + c.lever2 * w2, c.n);
-  else {
-    // with l1 = (R1 - R2)/2 + r/2 and l2 = (R2 - R1)/2 + r/2 that is
-    // (v2 - v1) - ((R1 - R2)/2 (w1 - w2) x d)/r - (w1 + w2) x d/2, whose cross products need not
-    // wait for the square root, on the longest chain of the contact
-    const Vec3 spin_diff = cross((0.5 * (r1 - r2)) * (w1 - w2), d);
-    const Vec3 spin_sum = cross(w1 + w2, d);
-    c.vrel = (v2 - v1) - (inv_r * spin_diff + 0.5 * spin_sum);
-  }
+  c.vrel = (v2 - v1) - cross(c.lever1 * w1 + c.lever2 * w2, c.n);
   c.meff = meff;
   c.r1 = r1;
   c.r2 = r2;

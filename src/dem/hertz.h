@@ -287,7 +287,6 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
 struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
-  static constexpr bool spin_from_d = false;    // ball_ball's form of the relative velocity (contact.h)
   static bool is_plain(const Params &p) { return hertz_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
   static bool same_plain(const Params &a, const Params &b) { return hertz_same_plain(a, b); }

@@ -239,7 +239,6 @@ DEM_INLINE bool hysteretic_same_plain(const HystParams &a, const HystParams &b)
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
-  static constexpr bool spin_from_d = false;    // ball_ball's form of the relative velocity (contact.h)
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static bool same_plain(const Params &a, const Params &b) { return hysteretic_same_plain(a, b); }

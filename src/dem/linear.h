@@ -126,7 +126,6 @@ DEM_INLINE bool linear_same_plain(const LinearParams &a, const LinearParams &b)
 struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
-  static constexpr bool spin_from_d = true;    // ball_ball's form of the relative velocity (contact.h)
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
   template <bool ENERGY>
