@@ -173,8 +173,7 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  bool extra = false, rolling = false, plain = true, uniform = true;
-  const Params *first = nullptr;    // the first pair of types with properties
+  bool extra = false, rolling = false, plain = true;
   any_adhesion = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
@@ -197,8 +196,6 @@ template <class Style> void PairDEM<Style>::check_properties()
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
       plain = plain && Law::is_plain(params[i][j]);
-      if (!first) first = &params[i][j];
-      uniform = uniform && Law::same_plain(*first, params[i][j]);
       rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
@@ -212,8 +209,6 @@ template <class Style> void PairDEM<Style>::check_properties()
   history_parts = parts;
   size_history = slots(parts);
   all_plain = plain && !any_adhesion;
-  uniform_plain = all_plain && uniform && first;
-  if (uniform_plain) uniform_params = *first;
   check_finite();
 }
 
@@ -313,12 +308,6 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
       case 7: compute_loop<true, true, true, true>(advance); break;
       default: break;
     }
-  // The loop for the common settings runs when most neighbours touched on the last step: on the
-  // dense packing it is 5-7 % faster, on the dilute chute (1 neighbour in 7 touching) 10 % slower,
-  // though it executes fewer instructions there too (measured with bench/run_ab.sh). Both
-  // loops give the same numbers to the last bit (test lammps.plain_loop).
-  else if (all_plain && dense && which == 0) uniform_plain ? plain_loop<false, 2>(advance) : plain_loop<false, 1>(advance);
-  else if (all_plain && dense && which == 4) uniform_plain ? plain_loop<true, 2>(advance) : plain_loop<true, 1>(advance);
   else switch (which) {
     case 0: compute_loop<false, false, false, false>(advance); break;
     case 2: compute_loop<false, true, false, false>(advance); break;
@@ -329,25 +318,6 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
     default: break;    // energy tracking implies tallying
   }
   end_step_outputs();
-}
-
-// NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
-// ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
-// PLAIN (loop_body; 0 here, 1 or 2 in the plain loops): every pair of types has the law's common
-// settings, as constants (params_of); PLAIN 2: and the same constants (uniform_plain), read
-// without the type lookup (2-3 % less pair time on in.packing with one set, measured with
-// bench/run_ab.sh).
-// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
-template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
-void PairDEM<Style>::compute_loop(bool advance)
-{
-  loop_body<NEWTON, TALLY, ENERGY, ADH, 0>(advance);
-}
-
-template <class Style> template <bool NEWTON, int PLAIN> void PairDEM<Style>::plain_loop(bool advance)
-{
-  loop_body<NEWTON, false, false, false, PLAIN>(advance);
 }
 
 // LAMMPS allocates its per-atom n x 3 arrays in one block (row k at [0] + 3 k), so the CPU loop
@@ -378,15 +348,12 @@ template <class Law, bool ENERGY>
 }
 
 // The atom data as the pair step reads it (pair_step.h) in the CPU loop, for the loop's atom i.
-// PLAIN 2 reads the constants at each contact as PLAIN 1 does, but from one set instead of a row
-// chosen by type[j] (a local copy, which the compiler keeps on the stack, ran slower).
-template <class Law, int PLAIN> struct LoopAtoms {
+template <class Law> struct LoopAtoms {
   using Params = typename Law::Params;
   const double *vel, *spin;
   const int *type;
   EffectiveMassRule meff_of;
   const Params *prow;       // atom i's row of the pair parameters
-  const Params *uniform;    // PLAIN 2: the parameters of every pair of types
   const dem::Adhesion *arow;    // atom i's row of the adhesion (ADH)
   const tagint *tag;
   double mi;        // atom i's mass and freeze flag, read once
@@ -397,7 +364,7 @@ template <class Law, int PLAIN> struct LoopAtoms {
   DEM_INLINE double rmass(int k) const { return meff_of.rmass[k]; }
   DEM_INLINE bool frozen(int k) const { return meff_of.frozen(k); }
   DEM_INLINE double meff(int, int j) const { return meff_of.combine(mi, frozen_i, j); }
-  DEM_INLINE const Params &params(int j) const { return PLAIN == 2 ? *uniform : prow[type[j]]; }
+  DEM_INLINE const Params &params(int j) const { return prow[type[j]]; }
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
   DEM_INLINE double sign(int i, int j) const { return orientation_sign(tag[i], tag[j]); }
   template <bool ENERGY>
@@ -443,12 +410,15 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
 };
 
 // The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.
+// NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
+// ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
+// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes: most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
-void PairDEM<Style>::loop_body(bool advance)
+template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
+void PairDEM<Style>::compute_loop(bool advance)
 {
   auto flat = [](double **a) { return a ? a[0] : nullptr; };
   const double *x = flat(atom->x), *v = flat(atom->v), *omega = flat(atom->omega);
@@ -461,11 +431,9 @@ void PairDEM<Style>::loop_body(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(update->dt, history_parts, any_rgap);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0>(update->dt, history_parts, any_rgap);
   const int nh = k.nh;
   LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
-  long n_neighbours = 0;    // for the choice of the loop (compute)
-  const Params *uniform = &uniform_params;
 
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
   auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
@@ -476,22 +444,20 @@ void PairDEM<Style>::loop_body(bool advance)
       const int jnum = numneigh[i];
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
-      const LoopAtoms<Law, PLAIN> a{v,       omega, type, meff_of, params[type[i]].data(), uniform,
-                                    ADH ? adh[type[i]].data() : nullptr, atom->tag, meff_of.mass(i), meff_of.frozen(i)};
+      const LoopAtoms<Law> a{v,       omega, type, meff_of, params[type[i]].data(), ADH ? adh[type[i]].data() : nullptr,
+                             atom->tag, meff_of.mass(i), meff_of.frozen(i)};
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
-      n_neighbours += jnum;
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        pair_step<Law, TALLY, ENERGY, ADH, PLAIN>(a, i, j, row(x, j) - xi, ri, radius[j], NEWTON || j < nlocal,
-                                                  touch[jj], &hist_i[nh * jj], k, ADVANCE, tally);
+        pair_step<Law, TALLY, ENERGY, ADH, 0>(a, i, j, row(x, j) - xi, ri, radius[j], NEWTON || j < nlocal,
+                                              touch[jj], &hist_i[nh * jj], k, ADVANCE, tally);
       }
     }
   };
   if (advance) loop(std::true_type{});
   else loop(std::false_type{});
-  dense = 2 * tally.events.touching > n_neighbours;
 
   totals[E_STRAIN] += tally.sums.e_strain;
   totals[E_SLIP] += tally.sums.e_slip;

@@ -38,7 +38,6 @@ template <class Style> class PairDEM : public PairDEMBase {
   // coeff contact, props[i][j], i <= j: the values of the contacts of types i and j)
   std::vector<std::vector<Properties>> props;
   std::vector<std::vector<Params>> params;    // mixed, per ordered type pair
-  Params uniform_params;                      // with uniform_plain: those of every pair of types
   // adhesion (dem/adhesion.h), kept apart from the laws' parameters: as given, and mixed
   std::vector<std::vector<AdhesionProperties>> adh_props;
   std::vector<std::vector<dem::Adhesion>> adh;
@@ -64,11 +63,6 @@ template <class Style> class PairDEM : public PairDEMBase {
   // what the pair step (pair_step.h) scatters and sums in the CPU loop
   template <bool NEWTON> struct LoopTally;
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
-  template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH, int PLAIN>
-  [[gnu::always_inline]] inline void loop_body(bool advance);    // compute_loop's, and the plain loops'
-  // the loop for the common settings; PLAIN 1: each pair of types' constants, PLAIN 2: one set for
-  // every pair (uniform_plain)
-  template <bool NEWTON, int PLAIN> void plain_loop(bool advance);
 };
 
 using PairDEMLinear = PairDEM<LinearStyle>;

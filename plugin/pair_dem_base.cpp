@@ -144,9 +144,6 @@ void PairDEMBase::init_style()
     error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
 
   check_properties();
-  if (all_plain && !kokkosable && comm->me == 0)
-    utils::logmesg(lmp, "Pair style {}: the loop for the common settings runs with {}\n", force->pair_style,
-                   uniform_plain ? "one set of constants for every pair of types" : "the constants of each pair of types");
   warned_deep = false;
   forces_computed = false;
 

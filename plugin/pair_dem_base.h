@@ -109,8 +109,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
-  bool uniform_plain = false;      // ... and the same constants (Law::same_plain): one set for all
-  bool dense = false;              // most neighbours touched on the last step (the pair loops, /kk too)
+  bool dense = false;              // most neighbours touched on the last step (the /kk kernel)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)

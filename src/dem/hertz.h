@@ -238,12 +238,6 @@ DEM_INLINE HertzParams hertz_plain(const HertzParams &p)
   q.dp.nratio = p.dp.nratio;
   return q;
 }
-// whether plain pairs of types a and b have the same constants (the values hertz_plain keeps)
-DEM_INLINE bool hertz_same_plain(const HertzParams &a, const HertzParams &b)
-{
-  return a.hn_factor == b.hn_factor && a.ks_factor == b.ks_factor && a.alpha_d == b.alpha_d &&
-      a.tan.fric == b.tan.fric && a.dp.nratio == b.dp.nratio;
-}
 
 // One force-displacement step of an active contact (g_s <= 0); updates the history.
 template <bool ENERGY = true>
@@ -289,7 +283,6 @@ struct HertzLaw {
   using Params = HertzParams;
   static bool is_plain(const Params &p) { return hertz_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
-  static bool same_plain(const Params &a, const Params &b) { return hertz_same_plain(a, b); }
   // whether a pair of types needs the law's own history values
   static constexpr bool optional_extra = true;
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }

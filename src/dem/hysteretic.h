@@ -229,19 +229,12 @@ DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
   q.tan.fric = q.tan.fric_dyn = p.tan.fric;
   return q;
 }
-// whether plain pairs of types a and b have the same constants (the values hysteretic_plain keeps)
-DEM_INLINE bool hysteretic_same_plain(const HystParams &a, const HystParams &b)
-{
-  return a.kn == b.kn && a.e == b.e && a.ku == b.ku && a.lambda == b.lambda && a.damp == b.damp &&
-      a.kt_ratio == b.kt_ratio && a.tan.fric == b.tan.fric;
-}
 
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
-  static bool same_plain(const Params &a, const Params &b) { return hysteretic_same_plain(a, b); }
   static constexpr bool optional_extra = false;    // its values are always kept
   static bool needs_extra(const Params &) { return true; }
   template <bool ENERGY>

@@ -116,11 +116,6 @@ DEM_INLINE LinearParams linear_plain(const LinearParams &p)
   q.dp.nratio = p.dp.nratio;
   return q;
 }
-// whether plain pairs of types a and b have the same constants (the values linear_plain keeps)
-DEM_INLINE bool linear_same_plain(const LinearParams &a, const LinearParams &b)
-{
-  return a.kn == b.kn && a.ks == b.ks && a.tan.fric == b.tan.fric && a.dp.nratio == b.dp.nratio;
-}
 
 // The law as the pair-style templates see it (PairDEM, the Kokkos kernel).
 struct LinearLaw {
@@ -139,7 +134,6 @@ struct LinearLaw {
   }
   static bool is_plain(const Params &p) { return linear_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return linear_plain(p); }
-  static bool same_plain(const Params &a, const Params &b) { return linear_same_plain(a, b); }
   DEM_INLINE static void stiffness(const Params &p, const Contact &c, const ContactHistory &, double &kn, double &ks)
   {
     linear_contact_stiffness(p, c.r1, c.r2, kn, ks);
