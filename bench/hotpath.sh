@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cycles per contact of the plain pair loop on bench/in.packing, estimated without timing anything:
+# Cycles per contact of the pair loop on bench/in.packing, estimated without timing anything:
 # callgrind (the host's valgrind, bound into the sid userland) counts how often each instruction
 # runs, bench/hotpath.py takes the path most contacts follow, and llvm-mca's Zen 3 model estimates
 # its cycles. On this shared machine, paired timings of the same code spread by +-5 %; this
@@ -7,7 +7,7 @@
 # misses nor mispredicted branches, so check what it predicts with bench/run_ab.sh.
 #   bench/hotpath.sh [-k] [-s STEPS] CASE
 #     CASE      dem, dem_hertz or dem_hyst (the pair files of run_paired.sh)
-#     -k        the Kokkos plain kernel on one thread instead of the CPU loop
+#     -k        the Kokkos kernel for the common settings on one thread instead of the CPU loop
 #     -s STEPS  steps to profile (default 60: dem/hysteretic's contacts take the damped path
 #               once they have unloaded, which most have not after 10 steps)
 #   Needs valgrind and llvm-mca on the host. Writes hotpath.CASE.s (the path) in $TMPDIR.
@@ -45,18 +45,14 @@ IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(
     in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 \
     /usr/bin/valgrind.bin --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.out" \
     "$LAMMPS_BUILD/lmp" "${args[@]}" >"$out/lammps.log" 2>&1 || die "callgrind run failed: $out/lammps.log"
-# the CPU loop: the form the log names (PairDEM::loop_body's PLAIN 2 or 1; the bench decks give the
-# pair 1-2 its own dp_nratio, so 1)
-if [ $kk = 0 ]; then
-    form=1
-    grep -q "with one set of constants for every pair of types" "$out/lammps.log" && form=2
-    function="PairDEM<DEM_NS::${style[$1]}Style>::plain_loop<false, $form>"
-fi
+# the CPU loop without newton, tallies, energy tracking or adhesion
+[ $kk = 0 ] && function="PairDEM<DEM_NS::${style[$1]}Style>::compute_loop<false, false, false, false>"
+
 # the Kokkos kernels of all three laws have the same name but for the law's
 [ $kk = 1 ] && function=$(grep -o "^fn=([0-9]*) .*${function}.*" "$out/callgrind.out" |
                           grep "dem::${style[$1]}Law>" | head -1 | sed 's/^fn=([0-9]*) //')
 python3 "$BENCH/hotpath.py" "$out/callgrind.out" "$function" "$PLUGIN_BUILD/plugin/dem_plugin.so" >"$out/hotpath.$1.s"
 llvm-mca -mcpu=znver3 -iterations=300 "$out/hotpath.$1.s" 2>/dev/null |
     awk -v c="$1" -v kk="$kk" '/^Instructions:/ {n = $2} /^Total Cycles:/ {
-        printf "%s%s: %d instructions, %.1f cycles per contact (llvm-mca, znver3)\n", c, kk ? " /kk" : "", isa, n / 300, $3 / 300 }'
+        printf "%s%s: %d instructions, %.1f cycles per contact (llvm-mca, znver3)\n", c, kk ? " /kk" : "", n / 300, $3 / 300 }'
 echo "# path: $out/hotpath.$1.s"
