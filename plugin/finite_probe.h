@@ -82,9 +82,8 @@ bool finite_probe(const typename Law::Params &p, const dem::Adhesion &a, double 
     return finite_contact<Law>(dem::wall_params(p, r1), a, c, m1, 0.0, -1.0 * spin, dt, far);
   }
   const dem::Vec3 d{r1 + r2 - overlap, 0.0, 0.0}, spin{0.0, 0.0, v / r2};
-  const dem::Contact c = dem::ball_ball(d, d.x, r1, r2, {0.0, 0.0, 0.0}, {-v, v, 0.0},
-                                                          {0.0, 0.0, 0.0}, spin,
-                                                          dem::effective_mass(m1, m2, false, false, false));
+  const dem::Contact c = dem::ball_ball(d, d.x, r1, r2, {0.0, 0.0, 0.0}, {-v, v, 0.0}, {0.0, 0.0, 0.0}, spin,
+                                         dem::effective_mass(m1, m2, false, false, false));
   return finite_contact<Law>(p, a, c, m1, m2, spin, dt, far);
 }
 

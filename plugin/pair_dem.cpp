@@ -283,10 +283,9 @@ template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) con
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
   const Vec3 d{x[j][0] - x[i][0], x[j][1] - x[i][1], x[j][2] - x[i][2]};
-  return dem::ball_ball(d, dem::norm(d), atom->radius[i], atom->radius[j],
-                                          {v[i][0], v[i][1], v[i][2]}, {v[j][0], v[j][1], v[j][2]},
-                                          {omega[i][0], omega[i][1], omega[i][2]},
-                                          {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
+  return dem::ball_ball(d, dem::norm(d), atom->radius[i], atom->radius[j], {v[i][0], v[i][1], v[i][2]},
+                        {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
+                        {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
 }
 
 template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)

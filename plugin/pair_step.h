@@ -121,8 +121,7 @@ template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
 template <class Law, class Atoms>
 DEM_INLINE dem::Contact pair_contact(const Atoms &a, int i, int j, dem::Vec3 d, double rsq, double ri, double rj)
 {
-  return dem::ball_ball(d, std::sqrt(rsq), ri, rj, a.v(i), a.v(j), a.omega(i), a.omega(j),
-                                          a.meff(i, j));
+  return dem::ball_ball(d, std::sqrt(rsq), ri, rj, a.v(i), a.v(j), a.omega(i), a.omega(j), a.meff(i, j));
 }
 
 // Neighbour j of atom i: d = x_j - x_i, ri and rj the radii; touch, the pair's contact flag, and
