@@ -13,6 +13,7 @@
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
     res = run_backends(chk, deck, kokkos, label)    # CPU, and with kokkos the /kk run checked against it
     results = backends_in_process(chk, decks, kokkos, labels)    # the same for many decks, one process each
+    batch = Batch(); batch.add(deck, check, label); batch.run(chk, kokkos)    # decks gathered, each checked at the end
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
     clean_error_exit(res)              # it stopped there cleanly (exit code 1, no abort)
     results = errors_in_process(decks)    # many decks (one rank) in one process: a Result each
@@ -368,6 +369,24 @@ def backends_in_process(chk, decks, kokkos, labels, rel=1e-10):
         chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(k.thermo)} thermo rows "
                  f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
     return kk
+
+
+class Batch:
+    """Decks gathered while a test sets them up, run together at the end by backends_in_process
+    (in one process; with kokkos the /kk runs in a second one, each checked against its CPU run),
+    each then passed to its check. label names the deck in that /kk check."""
+
+    def __init__(self):
+        self.decks, self.checks, self.labels = [], [], []
+
+    def add(self, deck, check, label=""):
+        self.decks.append(deck)
+        self.checks.append(check)
+        self.labels.append(label)
+
+    def run(self, chk, kokkos=False):
+        for check, res in zip(self.checks, backends_in_process(chk, self.decks, kokkos, self.labels)):
+            check(res)
 
 
 def read_dump(path):

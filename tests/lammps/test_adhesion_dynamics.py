@@ -19,7 +19,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck, mass  # noqa: E402
-from demtest import (HAVE_KOKKOS, Checks, backends_in_process, clean_error_exit, errors_in_process,  # noqa: E402
+from demtest import (HAVE_KOKKOS, Batch, Checks, clean_error_exit, errors_in_process,  # noqa: E402
                       run)
 
 KOKKOS = "--kokkos" in sys.argv
@@ -44,16 +44,10 @@ chk = Checks()
 print(f"JKR: U_c = {U_C:.6g} J, sticking velocity v_s = {V_S:.6g} m/s")
 
 DT = 2e-6    # about 5000 steps per contact at these speeds
-# Every deck that must run through is one of a batch, run in one process (backends_in_process: an
-# lmp start per deck cost more than most of them; with --kokkos the /kk batch in a second one,
-# each deck checked against its CPU run), each check reading its deck's result at the end.
-DECKS, LABELS, CHECKS = [], [], []
-
-
-def later(deck, label, check):
-    DECKS.append(deck)
-    LABELS.append(label)
-    CHECKS.append(check)
+# Every deck that must run through is one of a batch (an lmp start per deck cost more than most
+# of them; with --kokkos each deck is checked against its CPU run), each check reading its deck's
+# result at the end.
+BATCH = Batch()
 
 
 # Sticking velocity. Run lengths: the rebounds at 1.5 and 3 v_s leave the contact after 5511 and
@@ -72,7 +66,7 @@ for ratio, steps in ((0.8, 10000), (1.5, 8000), (3.0, 8000)):
             want = math.sqrt(v * v - V_S * V_S)
             chk.true(end["v_fx"] == 0.0 and end["v_vrel"] > 0, f"v = {ratio} v_s: the spheres separate")
             chk.close(f"v = {ratio} v_s: rebound speed sqrt(v^2 - v_s^2)", end["v_vrel"], want, rel=0.01)
-    later(deck("dem/hertz", [JKR], v0=v, dt=DT, steps=steps, gap0=1e-6), f"JKR impact at {ratio} v_s", sticking)
+    BATCH.add(deck("dem/hertz", [JKR], v0=v, dt=DT, steps=steps, gap0=1e-6), sticking, f"JKR impact at {ratio} v_s")
 
 # energy balance, with a dashpot and friction, JKR and Rocky's constant model. 10000 steps (30000
 # before) cover the first oscillation of the captured pair (gap maxima at steps 6316 and 5490,
@@ -103,7 +97,7 @@ for name, style, coeff, v, law in CASES_E:
                  f"{name}: energy is dissipated ({lost:.4g} J, kinetic {rows[0]['c_ke']:.4g} J)")
         chk.true(min(r["c_dem[11]"] for r in rows) < 0, f"{name}: the adhesive potential is booked")
         chk.close(f"{name}: energy balance, worst deviation", worst, 0.0, abs_tol=0.01 * lost)
-    later(d, name, balance)
+    BATCH.add(d, balance, name)
 
 # restart: split run == unbroken run (attached JKR pair, oscillating through positive gaps). The
 # split is at step 7000, where the gap is positive (1.2e-6 m, measured) and the pair held only by
@@ -114,10 +108,11 @@ base = deck("dem/hertz", [JKR + " dp_nratio 0.05"], v0=v, dt=DT, steps=10000, ga
 head, _, _ = base.partition("thermo_style")
 tail_cmds = "thermo_style custom step v_gap v_vrel v_fx\nthermo_modify format float %.17g\nthermo 1000\n"
 restart_file = os.path.join(tempfile.mkdtemp(prefix="demtest-adh-restart-"), "adh.restart")
-later(head + tail_cmds + "run 7000\nrun 3000\n", "restart: unbroken run", lambda res: RESTART.__setitem__("whole", res))
-later(head + tail_cmds + f"run 7000\nwrite_restart {restart_file}\n", "restart: first part",
-      lambda res: RESTART.__setitem__("first", res))
-later(f"""
+BATCH.add(head + tail_cmds + "run 7000\nrun 3000\n", lambda res: RESTART.__setitem__("whole", res),
+          "restart: unbroken run")
+BATCH.add(head + tail_cmds + f"run 7000\nwrite_restart {restart_file}\n", lambda res: RESTART.__setitem__("first", res),
+          "restart: first part")
+BATCH.add(f"""
 units si
 atom_modify map array
 read_restart {restart_file}
@@ -130,7 +125,7 @@ variable gap equal sqrt((x[2]-x[1])^2+(y[2]-y[1])^2+(z[2]-z[1])^2)-{2 * R}
 variable vrel equal vx[2]-vx[1]
 variable fx equal fx[2]
 {tail_cmds}run 3000
-""", "restart: second part", lambda res: RESTART.__setitem__("second", res))
+""", lambda res: RESTART.__setitem__("second", res), "restart: second part")
 RESTART = {}
 
 
@@ -172,11 +167,10 @@ for (name, style, coeff, words), res in zip(ERR, errors_in_process([deck(s, [c],
     ok = res.error is not None and clean_error_exit(res) and all(w in res.error for w in words)
     chk.true(ok, f"error, {name}: {res.error}")
 # a pair value resolves types that differ
-later(deck("dem/linear", [f"1 1 {LIN} adh_model 2 adh_frac 0.1", f"2 2 {LIN}", "1 2 adh_model 0"], steps=10),
-      "a pair of types with its own adh_model",
-      lambda res: chk.true(res.error is None, "a pair of types with its own adh_model runs"))
-for check, res in zip(CHECKS, backends_in_process(chk, DECKS, KOKKOS, LABELS)):
-    check(res)
+BATCH.add(deck("dem/linear", [f"1 1 {LIN} adh_model 2 adh_frac 0.1", f"2 2 {LIN}", "1 2 adh_model 0"], steps=10),
+          lambda res: chk.true(res.error is None, "a pair of types with its own adh_model runs"),
+          "a pair of types with its own adh_model")
+BATCH.run(chk, KOKKOS)
 restart_checks()
 if HAVE_KOKKOS and not KOKKOS:    # (the /kk styles refused adhesion before; kokkos.adhesion_dynamics runs them)
     res = run(deck("dem/hertz", [JKR], steps=10), kokkos=True)

@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import (HAVE_KOKKOS, Checks, backends_in_process, clean_error_exit, errors_in_process,  # noqa: E402
+from demtest import (HAVE_KOKKOS, Batch, Checks, clean_error_exit, errors_in_process,  # noqa: E402
                       run)
 
 KOKKOS = "--kokkos" in sys.argv
@@ -70,16 +70,10 @@ U_C = jkr_work(a_c, R) - jkr_work(a_t, R)
 V_S = math.sqrt(2 * U_C / M)
 print(f"ball on a wall: U_c = {U_C:.6g} J, v_s = {V_S:.6g} m/s")
 JKR = f"hertz hz_shear {G} hz_poiss {NU} adh_model 3 adh_gamma {W}"
-# Every deck that must run through is one of a batch, run in one process (backends_in_process: an
-# lmp start per deck cost more than most of them; with --kokkos the /kk batch in a second one,
-# each deck checked against its CPU run), each check reading its deck's result at the end.
-DECKS, LABELS, CHECKS = [], [], []
-
-
-def later(deck_text, label, check):
-    DECKS.append(deck_text)
-    LABELS.append(label)
-    CHECKS.append(check)
+# Every deck that must run through is one of a batch (an lmp start per deck cost more than most
+# of them; with --kokkos each deck is checked against its CPU run), each check reading its deck's
+# result at the end.
+BATCH = Batch()
 
 
 # Run lengths (25000 steps before): the rebounds at 1.5 and 3 v_s leave the wall after 6176 and
@@ -99,7 +93,7 @@ for ratio, steps in ((0.8, 10000), (1.5, 8000), (3.0, 8000)):
             chk.true(end["v_fz"] == 0.0 and end["v_vz"] > 0, f"wall, v = {ratio} v_s: the ball rebounds")
             chk.close(f"wall, v = {ratio} v_s: rebound speed sqrt(v^2 - v_s^2)", end["v_vz"],
                       math.sqrt(v * v - V_S * V_S), rel=0.01)
-    later(deck(JKR, R + 1e-6, -v, 2e-6, steps), f"wall JKR impact at {ratio} v_s", sticking)
+    BATCH.add(deck(JKR, R + 1e-6, -v, 2e-6, steps), sticking, f"wall JKR impact at {ratio} v_s")
 
 
 # energy balance of a damped JKR impact: ke + wall strain (with the adhesive potential) + dashpot +
@@ -114,7 +108,7 @@ def energy(res):
               abs_tol=0.01 * lost)
 
 
-later(deck(JKR + " dp_nratio 0.05", R + 1e-6, -5 * V_S, 2e-6, 8000, energy="energy yes"), "wall JKR energy", energy)
+BATCH.add(deck(JKR + " dp_nratio 0.05", R + 1e-6, -5 * V_S, 2e-6, 8000, energy="energy yes"), energy, "wall JKR energy")
 
 # Rocky's models: pulled off the wall from an overlap
 KN, g, dist, frac = 1e4, 9.81, 2e-5, 40.0
@@ -135,10 +129,9 @@ for name, args, adh in (("constant", f"linear kn {KN} adh_model 1 adh_frac {frac
             n_in, n_out = n_in + (gap < dist), n_out + (gap >= dist)
         chk.true(n_in > 100 and n_out > 100, f"wall {name}: the pull sampled both sides of adh_dist")
         chk.close(f"wall {name}: force on the ball, worst deviation", worst, 0.0, abs_tol=1e-9 * frac * M * g)
-    later(deck(args, R + gap0, speed, dt, steps, move=True), f"wall {name} pull", pull)
+    BATCH.add(deck(args, R + gap0, speed, dt, steps, move=True), pull, f"wall {name} pull")
 
-for check, res in zip(CHECKS, backends_in_process(chk, DECKS, KOKKOS, LABELS)):
-    check(res)
+BATCH.run(chk, KOKKOS)
 
 # errors on the wall (in one process: errors_in_process)
 WALL_ERRORS = (("JKR on a linear wall", "linear kn 1e4 adh_model 3 adh_gamma 0.1", ["adh_model 3", "dem/hertz"]),

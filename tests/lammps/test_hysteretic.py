@@ -22,7 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from collision import deck, mass, measured  # noqa: E402
-from demtest import Checks, runs_in_process  # noqa: E402
+from demtest import Batch, Checks  # noqa: E402
 
 R, RHO, KN, LAM = 0.01, 2500.0, 2e5, 0.001
 K, M = KN / 2, mass(R, RHO) / 2
@@ -58,14 +58,11 @@ def collision_measured(res, dt):
 
 
 def main():
-    """Every deck is one of a batch, run in one process at the end (runs_in_process: an lmp start per
+    """Every deck is one of a batch, run in one process at the end (Batch: an lmp start per
     deck cost more than most of them), each check reading its deck's result."""
     chk = Checks()
-    decks, checks = [], []
-
-    def later(deck_text, check):
-        decks.append(deck_text)
-        checks.append(check)
+    batch = Batch()
+    later = batch.add
 
     def collision(coeff, e, check, v0=1.0):
         text, dt = collide(coeff, e, v0)
@@ -139,8 +136,7 @@ print "@ v ${{v}}"
             f"tan_mode {tan_mode}: sliding impact changes v_t by fric_dyn (1 + e) v_n", abs(res["vt"]),
             mu_d * (1 + e_eff(e)), rel=3e-3))
 
-    for check, res in zip(checks, runs_in_process(decks)):
-        check(res)
+    batch.run(chk)
     chk.finish()
 
 

@@ -16,7 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Checks, clean_error_exit, errors_in_process, runs_in_process  # noqa: E402
+from demtest import Batch, Checks, clean_error_exit, errors_in_process  # noqa: E402
 
 R, RHO, G = 0.001, 2500.0, 9.81
 MASS = RHO * 4.0 / 3.0 * math.pi * R ** 3
@@ -24,14 +24,10 @@ COEFFS = {"linear": "kn 10000 ks 5000 fric 0", "hertz": "hz_shear 5e7 hz_poiss 0
           "hysteretic": "kn 10000 kt_ratio 0.5 restitution 0.5 fric 0"}
 chk = Checks()
 # every deck that must run through is one of a batch, run in one process at the end
-# (runs_in_process: an lmp start per deck cost more than most of them), each check reading its
+# (Batch: an lmp start per deck cost more than most of them), each check reading its
 # deck's result
-DECKS, CHECKS = [], []
-
-
-def later(deck, check):
-    DECKS.append(deck)
-    CHECKS.append(check)
+BATCH = Batch()
+later = BATCH.add
 
 
 # ------------------------------------------------------------------------------------------------
@@ -248,8 +244,7 @@ for law in ("linear", "hertz", "hysteretic"):
         later(collision(law, f"rr_fric 0.2 rr_model {model}"),
               lambda res, law=law, model=model: head_on(law, model, REFS[law], res))
 
-for check, res in zip(CHECKS, runs_in_process(DECKS)):
-    check(res)
+BATCH.run(chk)
 
 
 # ------------------------------------------------------------------------------------------------
