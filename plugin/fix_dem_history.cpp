@@ -129,7 +129,7 @@ int FixDEMHistory::pack_restart(int i, double *buf)
 {
   // LAMMPS's record (length, count, partners) after the header's other values
   const int m = FixNeighHistory::pack_restart(i, buf + HistoryRestart::HEADER - 2);
-  for (int p = 0; p < npartner[i]; p++) hr.orient(&buf[HistoryRestart::HEADER + p * (dnum + 1) + 1], atom->tag[i], partner[i][p]);
+  for (int p = 0; p < npartner[i]; p++) hr.canonical(&buf[HistoryRestart::HEADER + p * (dnum + 1) + 1]);
   hr.pack_header(buf, id, style, npartner[i]);
   buf[0] = m + HistoryRestart::HEADER - 2;
   return static_cast<int>(buf[0]);
@@ -165,6 +165,5 @@ void FixDEMHistory::unpack_restart(int nlocal, int nth)
     double *values = &valuepartner[nlocal][dnum * p];
     if (hr.as_written()) std::copy(p0 + p * stride + 1, p0 + (p + 1) * stride, values);
     else hr.convert(p0 + p * stride + 1, values);
-    hr.orient(values, atom->tag[nlocal], partner[nlocal][p]);
   }
 }

@@ -10,8 +10,8 @@
 // atom a record whose header names it again (the data may come from the other backend's fix, or
 // from another pair instance's, whose global data LAMMPS does not hand over):
 //   length, mark, ID key, style key, law, parts, values per contact, vector mask, npartner,
-//   then per partner its tag and values (canonical form, history_layout.h: in memory the scalars
-//   carry the pair's orientation sign, HistoryRestart::orient).
+//   then per partner its tag and values (canonical form, history_layout.h: in memory a record's
+//   scalars may carry the sign of a takeover by the partner, HistoryRestart::canonical).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "fix_neigh_history.h"
@@ -43,11 +43,12 @@ class HistoryRestart {
   bool as_written() const { return keep() && written.same_as(layout); }
   // the values of one contact in this run's layout, from a canonical record's values
   void convert(const double *in, double *out) const;
-  // between the canonical form and the fixes' own (scalars times the pair's orientation sign,
-  // orientation_sign in pair_step.h): the same operation both ways
-  void orient(double *values, LAMMPS_NS::tagint me, LAMMPS_NS::tagint other) const
+  // one contact's values in memory to the canonical form: the scalars of a record that the partner
+  // took over (dem::ContactHistory::orientation) lose their sign. (Canonical values are valid in
+  // memory as they are.)
+  void canonical(double *values) const
   {
-    if (orientation_sign(me, other) > 0.0) return;
+    if (dem::ContactHistory::orientation(values) > 0.0) return;
     for (int k = 0; k < layout.size; k++)
       if (!layout.is_vector(k)) values[k] = -values[k];
   }

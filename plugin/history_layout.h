@@ -3,9 +3,9 @@
 // contact and which of them are vector components. Host code, no LAMMPS types.
 //
 // Restart files keep the history in one canonical form, whichever backend wrote it: vectors as
-// seen from the atom that holds the record, scalars without sign. In memory both history fixes
-// keep scalars times the pair's orientation sign (orientation_sign, pair_step.h) and
-// convert on the way in and out.
+// seen from the atom that holds the record, scalars without sign. In memory a record that the
+// partner took over has every value negated, its scalars included (dem::ContactHistory::orientation);
+// both history fixes take the sign off on the way out.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include <cstring>

@@ -354,7 +354,6 @@ template <class Law> struct LoopAtoms {
   EffectiveMassRule meff_of;
   const Params *prow;       // atom i's row of the pair parameters
   const dem::Adhesion *arow;    // atom i's row of the adhesion (ADH)
-  const tagint *tag;
   double mi;        // atom i's mass and freeze flag, read once
   bool frozen_i;
 
@@ -365,7 +364,6 @@ template <class Law> struct LoopAtoms {
   DEM_INLINE double meff(int, int j) const { return meff_of.combine(mi, frozen_i, j); }
   DEM_INLINE const Params &params(int j) const { return prow[type[j]]; }
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
-  DEM_INLINE double sign(int i, int j) const { return orientation_sign(tag[i], tag[j]); }
   template <bool ENERGY>
   DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
                                     double fn, double *slots, bool step, bool store, double dt) const
@@ -444,7 +442,7 @@ void PairDEM<Style>::compute_loop(bool advance)
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
       const LoopAtoms<Law> a{v,       omega, type, meff_of, params[type[i]].data(), ADH ? adh[type[i]].data() : nullptr,
-                             atom->tag, meff_of.mass(i), meff_of.frozen(i)};
+                             meff_of.mass(i), meff_of.frozen(i)};
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
@@ -504,7 +502,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   const double *slots = &fix_history->firstvalue[i][size_history * jj];
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition
-  const double o = orientation_sign(atom->tag[i], atom->tag[j]);
+  const double o = atom->tag[i] < atom->tag[j] ? 1.0 : -1.0;
   const Vec3 n = o * c.n;
   const double dist = c.gap + c.r1 + c.r2;
 
@@ -533,7 +531,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     fforce = -f_adh / dist;
     return 0.0;
   }
-  History h = History::load(slots, o, history_parts);
+  History h = History::load(slots, History::orientation(slots), history_parts);
   h.complete(c.n);
 
   double kn, ks;

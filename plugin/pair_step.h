@@ -4,7 +4,7 @@
 // the same slots, call the law alike and add the same numbers in the same order; they keep only
 // what differs between them, through two small objects:
 //   Atoms  reads the atom data and the pair's tables (atom i is the caller's current atom):
-//          v(k), omega(k), rmass(k), frozen(k), meff(i, j), params(j), adhesion(j), sign(i, j),
+//          v(k), omega(k), rmass(k), frozen(k), meff(i, j), params(j), adhesion(j),
 //          and rolling<ENERGY>(...) (below: the CPU loop calls it out of line)
 //   Tally  scatters the forces and sums: central(i, j, j_owned, F) (adhesion alone), contact(i, j,
 //          j_owned, F, t_i, t_j, rolls, moment), virial(i, j, j_owned, energy, d, F) (energy and
@@ -16,7 +16,8 @@
 // then the rolling moment (3, when some pair of types has rolling resistance). Vectors are forces
 // on particle 2 and flip when the partner atom takes the contact over. Both history fixes (CPU and
 // Kokkos) negate every slot when the partner takes a contact over, so scalars, which must read back
-// unchanged, are stored times Atoms::sign(i, j): +1 if atom i has the smaller ID, else -1.
+// unchanged, are read times the record's orientation (the sign of its state slot,
+// dem::ContactHistory::orientation) and stored as they are.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "pair_adhesion.h"
@@ -24,10 +25,6 @@
 #include "dem/rolling.h"
 
 namespace DEM_NS {
-
-// The sign that the scalar history slots of the contact of atoms with IDs a and b carry in a's
-// record (above): +1 if a has the smaller ID, else -1. Tag: LAMMPS's tagint.
-template <class Tag> DEM_INLINE double orientation_sign(Tag a, Tag b) { return a < b ? 1.0 : -1.0; }
 
 // A pair of types' parameters, or with PLAIN the law's common settings as constants (Law::plain),
 // so that a pair loop for which every pair of types is plain compiles the mode tests away
@@ -149,7 +146,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (!touch) return;    // its history is already zero
     if (ENERGY) {          // the contact just opened: the last half of its dashpot work
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
-      tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, a.sign(i, j), k.parts), c, k.dt);
+      tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, History::orientation(slot), k.parts), c, k.dt);
       if constexpr (ADH)
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
     }
@@ -164,7 +161,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
   const double rmin = ri < rj ? ri : rj;
   if (c.gap < -rmin) tally.deep(i, j, c.gap, rsq, rmin);    // coincident centres stop the run, else a warning
-  const double sign = a.sign(i, j);
+  const double orient = History::orientation(slot);
   // adhesion: the attraction f_adh (along -n on j), its potential phi
   double f_adh = 0.0, phi = 0.0;
   if constexpr (ADH) {
@@ -175,7 +172,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (pa.what != ADH_WITH_LAW) {    // broken (JKR) or Rocky's adhesion alone: the law's contact ends
       const bool broken = pa.what == ADH_BROKEN;    // (only an attached contact reaches it)
       if (ENERGY && (broken || touched)) {
-        tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, sign, k.parts), c, k.dt);
+        tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, orient, k.parts), c, k.dt);
         if (broken) tally.sums.e_adh_loss += w * adhesion_loss(ad, c.r1, c.r2);
       }
       touch = 0;
@@ -190,7 +187,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       return;
     }
   }
-  History h = History::load(slot, sign, k.parts);
+  History h = History::load(slot, orient, k.parts);
   const int state_before = h.state;
   // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
   const bool converted = !advance && state_before != 0 && h.complete(c.n);
@@ -207,7 +204,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       h.e_slip += roll.d_slip;
     }
   }
-  if (advance || converted) h.store(slot, sign, k.parts);
+  if (advance || converted) h.store(slot, 1.0, k.parts);
 
   const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
   Vec3 ti, tj;

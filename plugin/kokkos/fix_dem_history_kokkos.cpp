@@ -112,7 +112,6 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(in
   scratch.resize(1 + (dnum + 1) * this->maxpartner);    // (npartner is synced by pack_exchange)
   this->pack_exchange(i, scratch.data());
   const int n = static_cast<int>(scratch[0]);
-  const tagint me = this->atom->tag[i];
   constexpr int H = HistoryRestart::HEADER;
   hr.pack_header(buf, this->id, this->style, n);
   for (int p = 0; p < n; p++) {
@@ -121,7 +120,7 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(in
     double *out = &buf[H + p * (dnum + 1)];
     out[0] = ubuf(other).d;
     std::copy(values, values + dnum, out + 1);
-    hr.orient(out + 1, me, other);
+    hr.canonical(out + 1);
   }
   buf[0] = H + n * (dnum + 1);
   return H + n * (dnum + 1);
@@ -135,7 +134,6 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart
   constexpr int H = HistoryRestart::HEADER;
   const int n = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep() ? static_cast<int>(rec[H - 1]) : 0;
   const int dnum = this->dnum, stride = hr.written.size + 1;
-  const tagint me = this->atom->tag[nlocal];
   scratch.assign(1 + (dnum + 1) * n, 0.0);
   scratch[0] = n;
   for (int p = 0; p < n; p++) {
@@ -143,7 +141,6 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart
     scratch[1 + p] = static_cast<double>(other);
     double *values = &scratch[1 + n + dnum * p];
     hr.convert(&rec[H + 1 + p * stride], values);
-    hr.orient(values, me, other);
   }
   if (n > this->maxpartner) {    // room for this atom's partners (contents are kept)
     this->maxpartner = n;

@@ -3,8 +3,8 @@
 // between the CPU and Kokkos styles in both directions. FixNeighHistoryKokkos inherits the CPU
 // unpack_restart, which re-points an atom's partner rows at fresh pages instead of filling the
 // Kokkos views; here restart data goes through the fix's own per-atom exchange packing, which
-// syncs the views. Its scalars carry the orientation sign, as the CPU fix's do, and the restart
-// records (canonical) do not (HistoryRestart::orient).
+// syncs the views. Its records take the partner's sign as the CPU fix's do, and the restart
+// records (canonical) do not (HistoryRestart::canonical).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "fix_dem_history.h"

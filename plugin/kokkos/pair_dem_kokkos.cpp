@@ -382,9 +382,6 @@ template <class Kernel, class Law> struct KernelAtoms {
   }
   KOKKOS_FORCEINLINE_FUNCTION const Params &params(int j) const { return k.d_params(itype, k.type[j]); }
   KOKKOS_FORCEINLINE_FUNCTION const dem::Adhesion &adhesion(int j) const { return k.d_adh(itype, k.type[j]); }
-  // LAMMPS's Kokkos history fix negates every slot for the partner atom: scalars carry the pair's
-  // orientation sign (orientation_sign, pair_step.h) and read back correctly
-  KOKKOS_FORCEINLINE_FUNCTION double sign(int i, int j) const { return orientation_sign(k.tag[i], k.tag[j]); }
   template <bool ENERGY, class Slots>
   KOKKOS_FORCEINLINE_FUNCTION RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2,
                                                      double kn, double ks, double fn, Slots m, bool step, bool store,

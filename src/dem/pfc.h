@@ -10,10 +10,9 @@
 namespace dem {
 
 // Contact history, stored in LAMMPS's per-contact slots. The vectors are forces on particle 2,
-// so they change sign when the partner atom takes the contact over, as LAMMPS does to every slot
-// by default. Scalars must not: either the glue transfers them unchanged (orient = 1, see
-// is_vector_slot) or they carry an orientation sign (+-1, fixed by the two atom IDs) that the
-// default transfer flips consistently.
+// so they change sign when the partner atom takes the contact over, as LAMMPS's history fixes do
+// to every slot. Scalars must not: they are read times the record's orientation (orientation()),
+// the sign of the state slot, which is at least 1 for a live contact, and stored as they are.
 // Optional parts of a contact's history, kept only when used (a pair style fixes them at its first
 // run): fewer slots per neighbour make the pair loop faster (memory traffic).
 enum HistoryParts {
@@ -35,6 +34,10 @@ struct ContactHistory {
   double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact (with HIST_ENERGY)
 
   DEM_INLINE static constexpr int slots(int parts) { return (parts & HIST_ENERGY) ? 10 : 8; }
+  static constexpr int STATE_SLOT = 4;
+  // +1 for a record as stored, -1 once the partner atom took it over (every slot negated); a
+  // record of zeros (no contact yet) reads as +1
+  template <class Slots> DEM_INLINE static double orientation(Slots h) { return h[STATE_SLOT] < 0.0 ? -1.0 : 1.0; }
   // h: a pointer to the slots, or anything indexed and offset like one (the Kokkos kernel reads
   // and writes the strided device slots in place, with no local copy a GPU would keep on its stack)
   template <class Slots> DEM_INLINE static ContactHistory load(Slots h, double orient, int parts = HIST_ALL)

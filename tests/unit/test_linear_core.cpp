@@ -130,6 +130,28 @@ TEST(LinearCore, HistoryStorageIsOrientationConsistent)
   EXPECT_EQ(g.e_dashpot, 6.0);
 }
 
+// a record stored as it is and taken over by the partner (every slot negated, as LAMMPS's history
+// fixes do) reads back its scalars through its own orientation, the sign of the state slot
+TEST(LinearCore, HistoryRecordCarriesItsOrientation)
+{
+  ContactHistory h;
+  h.fs = {1.0, -2.0, 3.0};
+  h.fn = -4.0;
+  h.state = 1;
+  h.e_slip = 5.0;
+  double slot[ContactHistory::size] = {};
+  EXPECT_EQ(ContactHistory::orientation(slot), 1.0);    // no contact yet
+  h.store(slot, 1.0);
+  EXPECT_EQ(ContactHistory::orientation(slot), 1.0);
+  for (double &v : slot) v = -v;
+  EXPECT_EQ(ContactHistory::orientation(slot), -1.0);
+  const ContactHistory g = ContactHistory::load(slot, ContactHistory::orientation(slot));
+  EXPECT_EQ(g.fs.y, 2.0);
+  EXPECT_EQ(g.fn, -4.0);
+  EXPECT_EQ(g.state, 1);
+  EXPECT_EQ(g.e_slip, 5.0);
+}
+
 TEST(LinearCore, StiffnessFromMaterialIsSeriesConnector)
 {
   LinearParams p;
