@@ -6,7 +6,7 @@ namespace DEM_NS {
 const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
                                               "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
                                               "tan_mode", "fric_dyn", "v_slide", "rr_fric", "rr_model",
-                                              "rr_damp"};
+                                              "rr_damp", "hold_gap", "no_slip"};
 
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
@@ -14,15 +14,15 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
   if (k == K_COUNT)
     return "unknown keyword " + key +
         " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
-        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp)";
+        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip)";
   std::string err;
   switch (k) {
-    case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE:
+    case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE: case K_HOLD_GAP:
       err = check_nonnegative(key, v);
       break;
     case K_TAN_MODE: err = check_tan_mode(key, v, false); break;
     case K_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
-    case K_LIN_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
+    case K_LIN_MODE: case K_NO_SLIP: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
     case K_DP_NRATIO: case K_DP_SRATIO: err = check_ratio(key, v); break;
     case K_DP_MODE: err = check_dp_mode(key, v); break;
     case K_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
@@ -31,6 +31,27 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
   }
   if (err.empty()) p.put(k, v);
   return err;
+}
+
+// Woo's noBreak (hold_gap) and noSlip (no_slip), the same for both types or set for the pair, and
+// the settings they exclude
+static std::string woo_options(const LinearProperties &a, const LinearProperties &b, const LinearProperties &pair,
+                               dem::LinearParams &out)
+{
+  double v;
+  std::string err;
+  if (!(err = same_or_pair(a, b, pair, K_HOLD_GAP, linear_keywords, out.hold_gap)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, K_NO_SLIP, linear_keywords, v)).empty()) return err;
+  out.no_slip = v != 0.0;
+  if (out.no_slip && out.tan.mode != dem::TAN_SPRING)
+    return "no_slip 1 takes the Coulomb limit off the shear spring: it needs tan_mode 0";
+  if (out.hold_gap > 0.0 && (out.dp.mode & 1))
+    return "hold_gap > 0 holds contacts in tension, which the no-tension normal dashpot (dp_mode 1 or 3) would "
+           "cancel: use dp_mode 0 or 2";
+  if (out.hold_gap > 0.0 && out.roll.model != dem::ROLL_NONE)
+    return "hold_gap > 0 and rolling resistance (rr_fric > 0) cannot be combined: the rolling limit needs a "
+           "compressive normal force";
+  return "";
 }
 
 std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
@@ -93,6 +114,7 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
     return "tan_mode 1 (Coulomb limit) has no shear spring: ks, kratio and dp_sratio must be 0";
   const bool spring = out.tan.mode == dem::TAN_SPRING && (out.from_material ? out.kratio > 0.0 : out.ks > 0.0);
   if (!(err = rolling_mix(a, b, pair, {K_RR_FRIC, K_RR_MODEL, K_RR_DAMP}, names, spring, out.roll)).empty()) return err;
+  if (!(err = woo_options(a, b, pair, out)).empty()) return err;
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
   return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }

@@ -191,6 +191,9 @@ template <class Style> void PairDEM<Style>::check_properties()
       const std::string err =
           mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
+      if (Law::hold_gap(params[i][j]) > 0.0 && adh[i][j].model != dem::ADH_NONE)
+        error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 and adhesion (adh_model) cannot be combined: each "
+                   "decides where a contact ends", Style::name, i, j);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
@@ -428,7 +431,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0>(update->dt, history_parts, any_rgap);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0>(update->dt, history_parts, any_rgap, any_hold);
   const int nh = k.nh;
   LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
 
@@ -462,6 +465,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   totals[E_PLASTIC] += tally.sums.e_plastic;
   totals[E_ADHESIVE] += tally.sums.e_adhesive;
   totals[E_ADH_LOSS] += tally.sums.e_adh_loss;
+  totals[E_BREAK] += tally.sums.e_break;
   totals[N_ACTIVATED] += 0.5 * tally.events.activated;
   totals[N_SLIP_START] += 0.5 * tally.events.slip_start;
   totals[N_SLIP_END] += 0.5 * tally.events.slip_end;
@@ -521,7 +525,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     }
   }
   svector[16] = f_adh;
-  if (c.gap - p.rgap > 0.0 && !held) {    // the law's contact is open
+  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots) && !held) {    // the law's contact is open
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;

@@ -44,6 +44,7 @@ template <class Style> class PairDEM : public PairDEMBase {
 
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;
+  double hold_gap(int itype, int jtype) const override { return Law::hold_gap(params[itype][jtype]); }
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
   std::string history_fix_args() const override;
   void report_timescales() override;

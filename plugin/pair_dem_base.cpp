@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
+#include "contact_report.h"
 #include "properties.h"
 #include "restart_format.h"
 
 #include "atom.h"
 #include "comm.h"
+#include "domain.h"
 #include "error.h"
 #include "fix.h"
 #include "fix_dummy.h"
@@ -193,11 +195,17 @@ void PairDEMBase::init_style()
   // positive reference gap is only safe up to the skin, and exact when the list is rebuilt
   // every step.
   double rgap_max = 0.0;
-  any_rgap = false;
+  any_rgap = any_hold = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       rgap_max = std::max(rgap_max, max_reference_gap(i, j));
       if (max_reference_gap(i, j) != 0.0) any_rgap = true;
+      if (hold_gap(i, j) > 0.0) any_hold = true;
+      // (the neighbor lists reach that far)
+      if (hold_gap(i, j) > box_edge(domain))
+        error->all(FLERR, "Pair style {}, types {} and {}: hold_gap {} exceeds the box's largest edge {}: the "
+                   "neighbor lists would have to reach beyond the box", force->pair_style, i, j, hold_gap(i, j),
+                   box_edge(domain));
     }
   if (rgap_max > neighbor->skin)
     error->all(FLERR, "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
@@ -218,7 +226,8 @@ double PairDEMBase::init_one(int i, int j)
   cut = std::max(cut, maxrad_frozen[i] + maxrad_dynamic[j]);
   cut = std::max(cut, maxrad_dynamic[i] + maxrad_frozen[j]);
   double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
-  return cut + std::max({0.0, max_reference_gap(i, j), adhesive_range(i, j, r1, r2)});
+  // a holding contact (hold_gap) stays in the neighbor list as long as it holds
+  return cut + std::max({0.0, max_reference_gap(i, j) + hold_gap(i, j), adhesive_range(i, j, r1, r2)});
 }
 
 // The pair style's settings record (doc/restart.md): the flags, then the cumulative outputs by
@@ -226,7 +235,7 @@ double PairDEMBase::init_one(int i, int j)
 namespace {
 const char *const total_names[N_EXTRA] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start",
                                           "n_slip_end", "n_activated_all", "n_slip_start_all", "n_slip_end_all",
-                                          "e_plastic", "e_adhesive", "e_adh_loss"};
+                                          "e_plastic", "e_adhesive", "e_adh_loss", "e_break"};
 }    // namespace
 
 void PairDEMBase::write_restart_settings(FILE *fp)

@@ -64,6 +64,7 @@ enum Extra {
   E_PLASTIC,       // energy dissipated by hysteretic (plastic) normal springs, cumulative
   E_ADHESIVE,      // potential energy of the adhesive forces now (<= 0 for Rocky's models)
   E_ADH_LOSS,      // energy lost by adhesive contacts that broke (JKR), cumulative
+  E_BREAK,         // strain energy of holding contacts that broke (hold_gap), cumulative
   N_EXTRA
 };
 
@@ -107,6 +108,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double *maxrad_dynamic = nullptr, *maxrad_frozen = nullptr;
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
+  bool any_hold = false;           // some pair of types holds contacts beyond g_s = 0 (set at init)
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
   bool dense = false;              // most neighbours touched on the last step (the /kk kernel)
@@ -120,6 +122,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // the arguments of the history fix after its style: its layout (HistoryLayout) and reset_history
   virtual std::string history_fix_args() const = 0;
   virtual double max_reference_gap(int itype, int jtype) const = 0;
+  // the surface gap up to which a contact of the pair of types holds once formed (dem::LinearParams)
+  virtual double hold_gap(int itype, int jtype) const = 0;
   // gap beyond touching up to which adhesion acts, for radii up to r1 and r2 (0: none)
   virtual double adhesive_range(int, int, double, double) { return 0.0; }
   virtual void check_properties() = 0;    // mixing and validation, at init

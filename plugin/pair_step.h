@@ -36,10 +36,10 @@ template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typena
 
 // What the tallies sum over the contacts, each times its weight (1 for a pair of owned atoms,
 // 1/2 with a ghost, whose pair is computed on two ranks): the strain energy now; the slip, dashpot
-// and plastic dissipation of the step (ENERGY); the adhesive potential now and the adhesive
-// energy lost by contacts that broke (ADH).
+// and plastic dissipation of the step and the strain energy of holding contacts that broke
+// (ENERGY); the adhesive potential now and the adhesive energy lost by contacts that broke (ADH).
 struct PairSums {
-  double e_strain = 0.0, e_slip = 0.0, e_dashpot = 0.0, e_plastic = 0.0;
+  double e_strain = 0.0, e_slip = 0.0, e_dashpot = 0.0, e_plastic = 0.0, e_break = 0.0;
   double e_adhesive = 0.0, e_adh_loss = 0.0;
 };
 
@@ -55,6 +55,7 @@ struct PairStepConstants {
   int parts;       // the dem::HistoryParts of the law's values (a compile-time constant where possible)
   int nl, nh;      // slots of the law's values; of a contact, the rolling moment included
   bool rgap;       // some pair of types has a reference gap (none with PLAIN)
+  bool hold;       // some pair of types holds its contacts beyond g_s = 0 (Law::hold_gap; none with PLAIN)
   bool rolling;    // some pair of types has rolling resistance: its moment follows at slot nl
 };
 
@@ -64,7 +65,7 @@ struct PairStepConstants {
 // optional values of its own. The rolling moment follows the law's values, only if some pair of
 // types uses it (a runtime flag, kept apart so that the law's layout stays a constant).
 template <class Law, bool TALLY, bool ENERGY, int PLAIN>
-DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap)
+DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap, bool any_hold)
 {
   constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
   const int parts = ENERGY_BIT < 0        ? history_parts
@@ -72,7 +73,7 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
                                           : ENERGY_BIT;
   const bool rolling = history_parts & dem::HIST_ROLLING;
   const int nl = Law::History::slots(parts);
-  return {dt, parts, nl, nl + (rolling ? 3 : 0), !PLAIN && any_rgap, rolling};
+  return {dt, parts, nl, nl + (rolling ? 3 : 0), !PLAIN && any_rgap, !PLAIN && any_hold, rolling};
 }
 
 // The rolling moment on particle 2 (particle 1 receives -moment), the rolling dissipation of the
@@ -109,6 +110,28 @@ DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, dem::Ve
   return out;
 }
 
+// How far beyond g_s = 0 the contact in `slot` of a pair of parameters p holds: Law::hold_gap if
+// it has formed (its flag and its state set: LAMMPS's Kokkos history fix can leave a flag on a
+// pair without history), else 0
+template <class Law, class Slots>
+DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot)
+{
+  return touch != 0 && slot[dem::ContactHistory::STATE_SLOT] != 0.0 ? Law::hold_gap(p) : 0.0;
+}
+
+// The strain energy a holding contact (Law::hold_gap) takes along when it breaks, from its
+// history as stored (else 0: the others open at g_s = 0 with no force)
+template <class Law, class Slots>
+DEM_INLINE double break_energy(const typename Law::Params &p, const dem::Contact &c, Slots slot, int parts)
+{
+  if (!(Law::hold_gap(p) > 0.0)) return 0.0;
+  using History = typename Law::History;
+  const History h = History::load(slot, History::orientation(slot), parts);
+  double kn, ks;
+  Law::stiffness(p, c, h, kn, ks);
+  return Law::strain_energy(p, h, kn, ks);
+}
+
 template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
 {
   for (int k = 0; k < n; k++) s[k] = 0.0;
@@ -137,6 +160,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all
   double reach = ri + rj;
   if (k.rgap) reach += a.params(j).rgap;
+  if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot);
   if constexpr (ADH)    // Rocky's models reach to their adhesive distance, JKR once attached
     reach = adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
   const double rsq = dem::dot(d, d);
@@ -147,6 +171,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (ENERGY) {          // the contact just opened: the last half of its dashpot work
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
       tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, History::orientation(slot), k.parts), c, k.dt);
+      if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts);
       if constexpr (ADH)
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
     }

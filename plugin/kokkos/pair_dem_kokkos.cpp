@@ -169,6 +169,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.freeze_group_bit = this->freeze_group_bit;
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
+  k.any_hold = this->any_hold ? 1 : 0;
   k.dense = this->dense ? 1 : 0;
   k.parts = this->history_parts;
   k.eflag_global = this->eflag_global;
@@ -232,6 +233,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[E_PLASTIC] += sum.e_plastic;
   this->totals[E_ADHESIVE] += sum.e_adhesive;
   this->totals[E_ADH_LOSS] += sum.e_adh_loss;
+  this->totals[E_BREAK] += sum.e_break;
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
@@ -459,7 +461,7 @@ template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
 {
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap, any_hold);
   const int nh = k.nh;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a

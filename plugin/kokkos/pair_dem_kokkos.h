@@ -34,7 +34,7 @@ template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDE
 // raise an error): a pair of atom IDs whose centres coincide, and the deepest other one.
 struct DEMSums {
   double evdwl, v[6];
-  double e_strain, e_slip, e_dashpot, e_plastic;
+  double e_strain, e_slip, e_dashpot, e_plastic, e_break;
   double n_activated, n_slip_start, n_slip_end;
   double n_neighbours, n_touching;    // for the next step's kernel and prefetch distance (dense)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
@@ -43,7 +43,7 @@ struct DEMSums {
 
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
-    evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
+    evdwl = e_strain = e_slip = e_dashpot = e_plastic = e_break = n_activated = n_slip_start = n_slip_end = 0.0;
     n_neighbours = n_touching = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
     same_a = same_b = deep_a = deep_b = 0;
@@ -75,6 +75,7 @@ struct DEMSums {
     e_slip += o.e_slip;
     e_dashpot += o.e_dashpot;
     e_plastic += o.e_plastic;
+    e_break += o.e_break;
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;
@@ -149,6 +150,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int arithmetic_meff = 0, track_energy = 0;
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int any_rgap = 0;            // some pair of types has a reference gap
+  int any_hold = 0;            // some pair of types holds contacts beyond g_s = 0
   int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;

@@ -6,6 +6,10 @@
 //   (5)   F_n^l = k_n g_s (lin_mode 0) or min(F_n^l_o + k_n dd_n, 0) (lin_mode 1)
 //   (6-9) F_s* = F_s^l_o - k_s dd_s, limited to mu |F_n^l|, slip state s (tan_mode 0; Rocky's
 //         Coulomb limit with tan_mode 1, see tangential.h)
+// Woo's options (Woo DEM, "Linear (Cundall) contact model", noBreak and noSlip), off by default:
+//   hold_gap G > 0  a contact that has formed is not broken when g_s > 0: F_n^l = k_n g_s (or the
+//                   increment) also in tension, up to g_s = G (the pair style's reach, pair_step.h)
+//   no_slip         the shear spring has no Coulomb limit (tan_mode 0)
 //   (10)  F_n^d = 2 beta_n sqrt(m_c k_n) v_n, capped at -F_n^l for no-tension (dp_mode 1, 3)
 //   (11)  F_s^d = -2 beta_s sqrt(m_c k_s) v_s, zero while slipping for slip-cut (dp_mode 2, 3)
 //   (12-14) strain energy, slip and dashpot dissipation.
@@ -32,6 +36,8 @@ struct LinearParams {
   double kratio = 0.0;                        // kn/ks; 0 means ks = 0
   bool dim2 = false;
   Rolling roll;                               // rolling resistance (rolling.h)
+  double hold_gap = 0.0;                      // Woo's noBreak up to this surface gap (0: off)
+  bool no_slip = false;                       // Woo's noSlip
 };
 
 DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
@@ -75,14 +81,17 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   const double gs = c.gap - p.rgap;
   const Increments inc = begin_step(c, gs, dt, h, r);
 
-  // (5) normal linear force, never tensile
-  if (p.lin_mode == 0) h.fn = gs < 0.0 ? r.kn * gs : 0.0;
+  // (5) normal linear force, never tensile unless the contact holds (hold_gap)
+  const bool holds = p.hold_gap > 0.0;
+  if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
   else {
     const double fn = h.fn + r.kn * inc.dn;
-    h.fn = fn < 0.0 ? fn : 0.0;
+    h.fn = fn < 0.0 || holds ? fn : 0.0;
   }
-  // (6-9) shear force with Coulomb limit, (10-11) dashpots, (13-14) dissipation
-  shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
+  // (6-9) shear force with Coulomb limit mu |F_n| (in tension too, as Woo's), (10-11) dashpots,
+  // (13-14) dissipation
+  if (p.no_slip) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
+  else shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
   const Vec3 fd = dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
@@ -105,7 +114,8 @@ DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, 
 DEM_INLINE bool linear_is_plain(const LinearParams &p)
 {
   return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
-      p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE;
+      p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE && p.hold_gap == 0.0 &&
+      !p.no_slip;
 }
 DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 {
@@ -123,6 +133,8 @@ struct LinearLaw {
   using Params = LinearParams;
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
+  // the surface gap up to which a contact that has formed holds (pair_step.h)
+  DEM_INLINE static double hold_gap(const Params &p) { return p.hold_gap; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {

@@ -55,6 +55,13 @@ DEM_INLINE void spring_coulomb(const Tangential &t, Vec3 fs_old, double ks, Vec3
   }
 }
 
+// tan_mode 0 without the Coulomb limit (dem/linear's no_slip, Woo's noSlip): the spring alone,
+// which never slips and dissipates nothing
+DEM_INLINE void spring_no_slip(Vec3 fs_old, double ks, Vec3 ds, ContactHistory &h, ContactResult &r)
+{
+  set_shear_state(fs_old - ks * ds, false, h, r);
+}
+
 // tan_mode 1: the force opposes the shear velocity; all its work is dissipated.
 template <bool ENERGY>
 DEM_INLINE void coulomb_limit(const Tangential &t, Vec3 fs_old, const Increments &inc, double fn_limit,
