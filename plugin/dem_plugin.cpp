@@ -4,6 +4,7 @@
 #include "utils.h"
 #include "version.h"
 
+#include "dem_bond.h"
 #include "fix_dem_history.h"
 #include "fix_wall_dem.h"
 #include "pair_dem.h"
@@ -26,6 +27,11 @@ template <class Style> void *create_pair(void *lmp)
   return new Style(static_cast<LAMMPS *>(lmp));
 }
 
+void *create_dem_bond(void *lmp)
+{
+  return new DEM_NS::DEMBond(static_cast<LAMMPS *>(lmp));
+}
+
 template <class Style> void *create_fix(void *lmp, int narg, char **arg)
 {
   return new Style(static_cast<LAMMPS *>(lmp), narg, arg);
@@ -40,8 +46,8 @@ void register_style(const char *style, const char *name, const char *info, void 
   plugin.name = name;
   plugin.info = info;
   plugin.author = "lammps-dem-plugin developers";
-  // pair styles are made by a creator.v1 (lmp), fixes by a creator.v2 (lmp, narg, arg)
-  if (std::string(style) == "pair") plugin.creator.v1 = reinterpret_cast<lammpsplugin_factory1 *>(factory);
+  // pair styles and commands are made by a creator.v1 (lmp), fixes by a creator.v2 (lmp, narg, arg)
+  if (std::string(style) != "fix") plugin.creator.v1 = reinterpret_cast<lammpsplugin_factory1 *>(factory);
   else plugin.creator.v2 = reinterpret_cast<lammpsplugin_factory2 *>(factory);
   plugin.handle = handle;
   (*reinterpret_cast<lammpsplugin_regfunc>(regfunc))(&plugin, lmp);
@@ -62,6 +68,8 @@ extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *l
   register_style("fix", "wall/dem", "PFC/Rocky contact laws against walls",
                  reinterpret_cast<void *>(&DEM_NS::create_fix_wall_dem), lmp, handle, regfunc);
   pair("dem/hysteretic", "Rocky hysteretic linear spring", &create_pair<DEM_NS::PairDEMHysteretic>);
+  register_style("command", "dem_bond", "bond or unbond the contacts of a group (contact bonds)",
+                 reinterpret_cast<void *>(&create_dem_bond), lmp, handle, regfunc);
   // contact history of the pair styles (internal, created by them)
   register_style("fix", "DEM_HISTORY", "contact history with checked restart data",
                  reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMHistory>), lmp, handle, regfunc);

@@ -6,7 +6,7 @@ namespace DEM_NS {
 const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
                                               "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
                                               "tan_mode", "fric_dyn", "v_slide", "rr_fric", "rr_model",
-                                              "rr_damp", "hold_gap", "no_slip"};
+                                              "rr_damp", "hold_gap", "no_slip", "cb_tenf", "cb_shearf"};
 
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
@@ -14,10 +14,11 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
   if (k == K_COUNT)
     return "unknown keyword " + key +
         " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
-        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip)";
+        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip cb_tenf cb_shearf)";
   std::string err;
   switch (k) {
     case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE: case K_HOLD_GAP:
+    case K_CB_TENF: case K_CB_SHEARF:
       err = check_nonnegative(key, v);
       break;
     case K_TAN_MODE: err = check_tan_mode(key, v, false); break;
@@ -51,6 +52,30 @@ static std::string woo_options(const LinearProperties &a, const LinearProperties
   if (out.hold_gap > 0.0 && out.roll.model != dem::ROLL_NONE)
     return "hold_gap > 0 and rolling resistance (rr_fric > 0) cannot be combined: the rolling limit needs a "
            "compressive normal force";
+  return "";
+}
+
+// PFC's contact bond: its strengths (cb_tenf, cb_shearf: either makes the pair of types take
+// bonds), the same for both types or set for the pair; the settings it needs and excludes
+static std::string contact_bond(const LinearProperties &a, const LinearProperties &b, const LinearProperties &pair,
+                                dem::LinearParams &out)
+{
+  for (int k : {K_CB_TENF, K_CB_SHEARF})
+    out.cbond = out.cbond || a.has(k) || b.has(k) || pair.has(k);
+  if (!out.cbond) return "";
+  std::string err;
+  if (!(err = same_or_pair(a, b, pair, K_CB_TENF, linear_keywords, out.cb_tenf)).empty()) return err;
+  if (!(err = same_or_pair(a, b, pair, K_CB_SHEARF, linear_keywords, out.cb_shearf)).empty()) return err;
+  if (out.from_material || !(out.kn > 0.0))
+    return "contact bonds (cb_tenf, cb_shearf) need a constant kn > 0 (not emod): a bond's reach is cb_tenf/kn";
+  if (out.tan.mode != dem::TAN_SPRING) return "contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0";
+  if (out.hold_gap > 0.0) return "contact bonds (cb_tenf, cb_shearf) and hold_gap are alternatives";
+  if (out.roll.model != dem::ROLL_NONE)
+    return "contact bonds (cb_tenf, cb_shearf) and rolling resistance (rr_fric > 0) cannot be combined: the "
+           "rolling limit needs a compressive normal force";
+  // twice the stretch at which the tensile force reaches cb_tenf: the law breaks the bond, not the
+  // pair's reach (the incremental lin_mode 1 may lag the gap a little)
+  out.cb_reach = 2.0 * out.cb_tenf / out.kn;
   return "";
 }
 
@@ -115,6 +140,7 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
   const bool spring = out.tan.mode == dem::TAN_SPRING && (out.from_material ? out.kratio > 0.0 : out.ks > 0.0);
   if (!(err = rolling_mix(a, b, pair, {K_RR_FRIC, K_RR_MODEL, K_RR_DAMP}, names, spring, out.roll)).empty()) return err;
   if (!(err = woo_options(a, b, pair, out)).empty()) return err;
+  if (!(err = contact_bond(a, b, pair, out)).empty()) return err;
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
   return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }

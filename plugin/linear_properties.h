@@ -13,7 +13,7 @@ namespace DEM_NS {
 enum LinearKey {
   K_KN, K_KS, K_FRIC, K_RGAP, K_LIN_MODE, K_DP_NRATIO, K_DP_SRATIO, K_DP_MODE,
   K_EMOD, K_KRATIO, K_RESTITUTION, K_TAN_MODE, K_FRIC_DYN, K_V_SLIDE, K_RR_FRIC, K_RR_MODEL, K_RR_DAMP,
-  K_HOLD_GAP, K_NO_SLIP, K_COUNT
+  K_HOLD_GAP, K_NO_SLIP, K_CB_TENF, K_CB_SHEARF, K_COUNT
 };
 
 struct LinearProperties : KeyedValues<K_COUNT> {    // PFC's defaults are all 0

@@ -25,7 +25,7 @@ using dem::Vec3;
 
 template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
-  single_extra = 17;
+  single_extra = 18;
   svector = new double[single_extra];
 }
 
@@ -191,9 +191,9 @@ template <class Style> void PairDEM<Style>::check_properties()
       const std::string err =
           mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
-      if (Law::hold_gap(params[i][j]) > 0.0 && adh[i][j].model != dem::ADH_NONE)
-        error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 and adhesion (adh_model) cannot be combined: each "
-                   "decides where a contact ends", Style::name, i, j);
+      if ((Law::hold_gap(params[i][j]) > 0.0 || Law::takes_bonds(params[i][j])) && adh[i][j].model != dem::ADH_NONE)
+        error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 or contact bonds (cb_tenf, cb_shearf) and adhesion "
+                   "(adh_model) cannot be combined: each decides where a contact ends", Style::name, i, j);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
@@ -367,6 +367,7 @@ template <class Law> struct LoopAtoms {
   DEM_INLINE double meff(int, int j) const { return meff_of.combine(mi, frozen_i, j); }
   DEM_INLINE const Params &params(int j) const { return prow[type[j]]; }
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
+  DEM_INLINE bool in_group(int k, int groupbit) const { return meff_of.mask[k] & groupbit; }
   template <bool ENERGY>
   DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
                                     double fn, double *slots, bool step, bool store, double dt) const
@@ -431,7 +432,8 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0>(update->dt, history_parts, any_rgap, any_hold);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0>(update->dt, history_parts, any_rgap, any_hold,
+                                                                           bond_step(advance));
   const int nh = k.nh;
   LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
 
@@ -469,6 +471,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   totals[N_ACTIVATED] += 0.5 * tally.events.activated;
   totals[N_SLIP_START] += 0.5 * tally.events.slip_start;
   totals[N_SLIP_END] += 0.5 * tally.events.slip_end;
+  add_bond_events(tally.events);
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).
@@ -525,7 +528,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     }
   }
   svector[16] = f_adh;
-  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots) && !held) {    // the law's contact is open
+  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max) && !held) {    // the law's contact is open
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;
@@ -564,6 +567,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                           Law::strain_energy(p, h, kn, ks) + roll_strain, h.e_slip, h.e_dashpot,
                           dem::dot(mr, s), dem::dot(mr, t)};
   for (int k = 0; k < 16; k++) svector[k] = out[k];
+  svector[17] = h.bonded ? 1.0 : 0.0;
   // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive force)
   const Vec3 F = (-h.fn - f_adh) * c.n + h.fs + h.fd;
   fforce = dem::dot(F, c.n) / dist;

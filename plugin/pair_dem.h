@@ -12,6 +12,7 @@
 #include "pair_dem_base.h"
 #include "pair_step.h"
 
+#include <algorithm>
 #include <type_traits>
 #include <vector>
 
@@ -44,7 +45,14 @@ template <class Style> class PairDEM : public PairDEMBase {
 
   void allocate();
   double max_reference_gap(int itype, int jtype) const override;
-  double hold_gap(int itype, int jtype) const override { return Law::hold_gap(params[itype][jtype]); }
+  double hold_gap(int itype, int jtype) const override
+  {
+    const Params &p = params[itype][jtype];
+    const double formed = Law::hold_gap(p);
+    if (!Law::takes_bonds(p)) return formed;
+    return std::max(formed, Law::hold_gap(p, true) + bond.gap_max);
+  }
+  bool takes_bonds(int itype, int jtype) const override { return Law::takes_bonds(params[itype][jtype]); }
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
   std::string history_fix_args() const override;
   void report_timescales() override;

@@ -195,18 +195,22 @@ void PairDEMBase::init_style()
   // positive reference gap is only safe up to the skin, and exact when the list is rebuilt
   // every step.
   double rgap_max = 0.0;
-  any_rgap = any_hold = false;
+  any_rgap = any_hold = bond.any = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       rgap_max = std::max(rgap_max, max_reference_gap(i, j));
       if (max_reference_gap(i, j) != 0.0) any_rgap = true;
-      if (hold_gap(i, j) > 0.0) any_hold = true;
+      if (takes_bonds(i, j)) bond.any = true;
+      if (hold_gap(i, j) > 0.0 || takes_bonds(i, j)) any_hold = true;
       // (the neighbor lists reach that far)
       if (hold_gap(i, j) > box_edge(domain))
         error->all(FLERR, "Pair style {}, types {} and {}: hold_gap {} exceeds the box's largest edge {}: the "
                    "neighbor lists would have to reach beyond the box", force->pair_style, i, j, hold_gap(i, j),
                    box_edge(domain));
     }
+  if (bond.mode == 1 && !bond.any)
+    error->all(FLERR, "dem_bond: no pair of types of pair style {} takes contact bonds: give them cb_tenf or "
+               "cb_shearf", force->pair_style);
   if (rgap_max > neighbor->skin)
     error->all(FLERR, "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
                "with SKIN >= rgap", force->pair_style, rgap_max, neighbor->skin);
@@ -235,7 +239,8 @@ double PairDEMBase::init_one(int i, int j)
 namespace {
 const char *const total_names[N_EXTRA] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start",
                                           "n_slip_end", "n_activated_all", "n_slip_start_all", "n_slip_end_all",
-                                          "e_plastic", "e_adhesive", "e_adh_loss", "e_break"};
+                                          "e_plastic", "e_adhesive", "e_adh_loss", "e_break", "n_bonds",
+                                          "n_bonds_made", "n_broke_tension", "n_broke_shear"};
 }    // namespace
 
 void PairDEMBase::write_restart_settings(FILE *fp)
@@ -244,6 +249,7 @@ void PairDEMBase::write_restart_settings(FILE *fp)
   rec.put("meff_arithmetic", arithmetic_meff ? 1.0 : 0.0);
   rec.put("energy", track_energy ? 1.0 : 0.0);
   rec.put("coeff_contact", coeff_contact ? 1.0 : 0.0);
+  rec.put("bond_gap_max", bond.gap_max);
   // totals were consolidated on rank 0 (see consolidate_totals)
   for (int k = 0; k < N_EXTRA; k++) rec.put(total_names[k], totals[k]);
   rec.write(fp);
@@ -260,6 +266,7 @@ void PairDEMBase::read_restart_settings(FILE *fp)
     if (item.name == "meff_arithmetic") arithmetic_meff = item.value() != 0.0;
     else if (item.name == "energy") track_energy = item.value() != 0.0;
     else if (item.name == "coeff_contact") coeff_contact = item.value() != 0.0;
+    else if (item.name == "bond_gap_max") bond.gap_max = item.value();
     else if (k < N_EXTRA) totals[k] = comm->me == 0 ? item.value() : 0.0;
     else unknown_item(lmp, who, rec, item.name);
   }
@@ -277,7 +284,8 @@ void PairDEMBase::consolidate_totals()
 
 void PairDEMBase::begin_step_outputs()
 {
-  totals[E_STRAIN] = totals[E_ADHESIVE] = 0.0;
+  totals[E_STRAIN] = totals[E_ADHESIVE] = totals[N_BONDS] = 0.0;
+  made_now = 0.0;
   totals[N_ACTIVATED] = totals[N_SLIP_START] = totals[N_SLIP_END] = 0.0;
 }
 
@@ -289,6 +297,37 @@ void PairDEMBase::end_step_outputs()
   totals[N_SLIP_END_ALL] += totals[N_SLIP_END];
   if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
   for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
+  if (bonding_now) {    // the request is carried out: say how many bonds it made
+    double made = 0.0;
+    MPI_Allreduce(&made_now, &made, 1, MPI_DOUBLE, MPI_SUM, world);
+    if (comm->me == 0) {
+      if (bond.mode == 1)
+        utils::logmesg(lmp, "dem_bond: {:.0f} contacts of group {} bonded (contact gap <= {:g}) on step {}\n", made,
+                       bond_group, bond.gap, update->ntimestep);
+      else
+        utils::logmesg(lmp, "dem_bond: the contacts of group {} unbonded on step {}\n", bond_group, update->ntimestep);
+    }
+    bond.mode = 0;
+    bonding_now = false;
+  }
+}
+
+BondStep PairDEMBase::bond_step(bool advance)
+{
+  bonding_now = advance && bond.mode != 0;
+  BondStep b = bond;
+  if (!bonding_now) b.mode = 0;
+  return b;
+}
+
+void PairDEMBase::request_bonds(int mode, int groupbit, double gap, const std::string &group)
+{
+  bond.mode = mode;
+  bond.groupbit = groupbit;
+  bond.gap = gap;
+  bond_group = group;
+  // the bonded contacts' reach, and with it the pair cutoff from the next run on
+  if (mode == 1) bond.gap_max = std::max(bond.gap_max, gap);
 }
 
 void PairDEMBase::deep_contact(int i, int j, double gap, double rsq)

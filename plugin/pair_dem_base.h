@@ -5,6 +5,7 @@
 #pragma once
 #include "atom.h"
 #include "dem/pfc.h"
+#include "pair_step.h"
 #include "pair.h"
 
 namespace LAMMPS_NS {
@@ -64,7 +65,11 @@ enum Extra {
   E_PLASTIC,       // energy dissipated by hysteretic (plastic) normal springs, cumulative
   E_ADHESIVE,      // potential energy of the adhesive forces now (<= 0 for Rocky's models)
   E_ADH_LOSS,      // energy lost by adhesive contacts that broke (JKR), cumulative
-  E_BREAK,         // strain energy of holding contacts that broke (hold_gap), cumulative
+  E_BREAK,         // strain energy of holding contacts (hold_gap, contact bonds) that broke, cumulative
+  N_BONDS,         // intact contact bonds now
+  N_BONDS_MADE,    // contact bonds made (dem_bond), cumulative
+  N_BROKE_TENSION, // contact bonds broken in tension, cumulative
+  N_BROKE_SHEAR,   // contact bonds broken in shear, cumulative
   N_EXTRA
 };
 
@@ -96,6 +101,10 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool contact_values = true;      // print every pair of types' contact values at init (contact_values.h)
   double impact_speed = 0.0;       // of the Hertz time scale; 0: twice the largest particle speed
 
+  // the dem_bond command: bond (mode 1) or unbond (mode 2) the contacts of the atoms in a group
+  // on the next step that advances (the bond's gap: contacts with g_c <= gap)
+  void request_bonds(int mode, int groupbit, double gap, const std::string &group);
+
  protected:
   int size_history;    // doubles of history per contact: History::slots(history_parts)
   int history_parts = dem::HIST_ALL;    // dem::HistoryParts kept, fixed at the first run (PairDEM::check_properties)
@@ -109,6 +118,10 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
   bool any_hold = false;           // some pair of types holds contacts beyond g_s = 0 (set at init)
+  BondStep bond;                   // contact bonds: the pending dem_bond request, the largest gap, any
+  std::string bond_group;          // the pending request's group (for the log)
+  double made_now = 0.0;           // bonds made this step (this rank)
+  bool bonding_now = false;        // this step carries out the request
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
   bool dense = false;              // most neighbours touched on the last step (the /kk kernel)
@@ -124,6 +137,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual double max_reference_gap(int itype, int jtype) const = 0;
   // the surface gap up to which a contact of the pair of types holds once formed (dem::LinearParams)
   virtual double hold_gap(int itype, int jtype) const = 0;
+  virtual bool takes_bonds(int itype, int jtype) const = 0;    // contact bonds (cb_tenf, cb_shearf)
   // gap beyond touching up to which adhesion acts, for radii up to r1 and r2 (0: none)
   virtual double adhesive_range(int, int, double, double) { return 0.0; }
   virtual void check_properties() = 0;    // mixing and validation, at init
@@ -133,6 +147,17 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   void consolidate_totals();
   void begin_step_outputs();    // call at the start of compute()
   void end_step_outputs();      // call at the end of compute()
+  // the contact bonds' step constants: a dem_bond request only on a step that advances
+  BondStep bond_step(bool advance);
+  // after a step's loop: its bond events (PairEvents, half units) into the outputs
+  template <class Events> void add_bond_events(const Events &e)
+  {
+    totals[N_BONDS] += 0.5 * e.bonded;
+    totals[N_BONDS_MADE] += 0.5 * e.bonds_made;
+    totals[N_BROKE_TENSION] += 0.5 * e.broke_tension;
+    totals[N_BROKE_SHEAR] += 0.5 * e.broke_shear;
+    made_now += 0.5 * e.bonds_made;
+  }
   // m_c with rigid-body masses and frozen atoms, as of this step
   EffectiveMassRule effective_mass_rule() const
   {

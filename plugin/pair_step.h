@@ -47,6 +47,17 @@ struct PairSums {
 // pairs within reach (touching). Count: an integer type.
 template <class Count> struct PairEvents {
   Count activated = 0, slip_start = 0, slip_end = 0, touching = 0;
+  Count bonded = 0, bonds_made = 0, broke_tension = 0, broke_shear = 0;    // contact bonds (BondStep::any)
+};
+
+// What the pair style asks of the contact bonds this step (the dem_bond command) and keeps for
+// them (Law::takes_bonds)
+struct BondStep {
+  int mode = 0;            // this step: 1 bond, 2 unbond the contacts of atoms in group groupbit; 0 neither
+  int groupbit = 0;
+  double gap = 0.0;        // bond: the contacts of contact gap g_c <= gap
+  double gap_max = 0.0;    // the largest gap contacts were bonded at: a bond's reach beyond Law::hold_gap
+  bool any = false;        // some pair of types takes bonds: count them
 };
 
 // The same for every contact of a step.
@@ -57,6 +68,7 @@ struct PairStepConstants {
   bool rgap;       // some pair of types has a reference gap (none with PLAIN)
   bool hold;       // some pair of types holds its contacts beyond g_s = 0 (Law::hold_gap; none with PLAIN)
   bool rolling;    // some pair of types has rolling resistance: its moment follows at slot nl
+  BondStep bond;   // (none with PLAIN)
 };
 
 // A loop's PairStepConstants from the pair style's history layout (history_parts), as
@@ -65,7 +77,8 @@ struct PairStepConstants {
 // optional values of its own. The rolling moment follows the law's values, only if some pair of
 // types uses it (a runtime flag, kept apart so that the law's layout stays a constant).
 template <class Law, bool TALLY, bool ENERGY, int PLAIN>
-DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap, bool any_hold)
+DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap, bool any_hold,
+                                                 const BondStep &bond)
 {
   constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
   const int parts = ENERGY_BIT < 0        ? history_parts
@@ -73,7 +86,8 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
                                           : ENERGY_BIT;
   const bool rolling = history_parts & dem::HIST_ROLLING;
   const int nl = Law::History::slots(parts);
-  return {dt, parts, nl, nl + (rolling ? 3 : 0), !PLAIN && any_rgap, !PLAIN && any_hold, rolling};
+  return {dt, parts, nl, nl + (rolling ? 3 : 0), !PLAIN && any_rgap, !PLAIN && any_hold, rolling,
+          PLAIN ? BondStep{} : bond};
 }
 
 // The rolling moment on particle 2 (particle 1 receives -moment), the rolling dissipation of the
@@ -110,23 +124,25 @@ DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, dem::Ve
   return out;
 }
 
-// How far beyond g_s = 0 the contact in `slot` of a pair of parameters p holds: Law::hold_gap if
-// it has formed (its flag and its state set: LAMMPS's Kokkos history fix can leave a flag on a
-// pair without history), else 0
+// How far beyond g_s = 0 the contact in `slot` of a pair of parameters p holds, if it has formed
+// (its flag and its state set: LAMMPS's Kokkos history fix can leave a flag on a pair without
+// history): bonded, Law::hold_gap(p, true) beyond the largest gap of the bonds (bond_gap_max), else
+// Law::hold_gap(p); 0 if it has not formed
 template <class Law, class Slots>
-DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot)
+DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot, double bond_gap_max)
 {
-  return touch != 0 && slot[dem::ContactHistory::STATE_SLOT] != 0.0 ? Law::hold_gap(p) : 0.0;
+  if (touch == 0 || slot[dem::ContactHistory::STATE_SLOT] == 0.0) return 0.0;
+  return dem::ContactHistory::bonded_in(slot) ? Law::hold_gap(p, true) + bond_gap_max : Law::hold_gap(p);
 }
 
-// The strain energy a holding contact (Law::hold_gap) takes along when it breaks, from its
-// history as stored (else 0: the others open at g_s = 0 with no force)
+// The strain energy a holding contact (bonded, or with Law::hold_gap) takes along when it breaks,
+// from its history as stored (else 0: the others open at g_s = 0 with no force)
 template <class Law, class Slots>
 DEM_INLINE double break_energy(const typename Law::Params &p, const dem::Contact &c, Slots slot, int parts)
 {
-  if (!(Law::hold_gap(p) > 0.0)) return 0.0;
   using History = typename Law::History;
   const History h = History::load(slot, History::orientation(slot), parts);
+  if (!h.bonded && !(Law::hold_gap(p) > 0.0)) return 0.0;
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
   return Law::strain_energy(p, h, kn, ks);
@@ -160,7 +176,13 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all
   double reach = ri + rj;
   if (k.rgap) reach += a.params(j).rgap;
-  if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot);
+  if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max);
+  // the dem_bond command's pairs: atoms of its group, types that take bonds (bond: within its gap)
+  bool bond_pair = false;
+  if (k.bond.mode) {
+    bond_pair = Law::takes_bonds(a.params(j)) && a.in_group(i, k.bond.groupbit) && a.in_group(j, k.bond.groupbit);
+    if (bond_pair && k.bond.mode == 1 && reach < ri + rj + k.bond.gap) reach = ri + rj + k.bond.gap;
+  }
   if constexpr (ADH)    // Rocky's models reach to their adhesive distance, JKR once attached
     reach = adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
   const double rsq = dem::dot(d, d);
@@ -175,6 +197,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       if constexpr (ADH)
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
     }
+    // a bond carried beyond its reach (a zero tensile strength) broke in tension
+    if (k.bond.any && dem::ContactHistory::bonded_in(slot)) tally.events.broke_tension += j_owned ? 2 : 1;
     touch = 0;
     clear_slots(slot, k.nh);
     return;
@@ -213,6 +237,16 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     }
   }
   History h = History::load(slot, orient, k.parts);
+  const int w2 = j_owned ? 2 : 1;    // (events count in halves)
+  if (bond_pair) {
+    if (k.bond.mode == 1 && !h.bonded && c.gap <= k.bond.gap) {
+      h.bonded = true;
+      if (h.state == 0) h.state = 1;    // the bond makes the contact active, at any gap within the bond's
+      tally.events.bonds_made += w2;
+    } else if (k.bond.mode == 2) {
+      h.bonded = false;
+    }
+  }
   const int state_before = h.state;
   // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
   const bool converted = !advance && state_before != 0 && h.complete(c.n);
@@ -249,10 +283,15 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     tally.sums.e_slip += w * r.d_slip;
     tally.sums.e_dashpot += w * r.d_dashpot;
     tally.sums.e_plastic += w * r.d_plastic;
+    tally.sums.e_break += w * r.d_break;
+  }
+  if (k.bond.any) {
+    tally.events.bonded += h.bonded ? w2 : 0;
+    tally.events.broke_tension += r.bond_broke == 1 ? w2 : 0;
+    tally.events.broke_shear += r.bond_broke == 2 ? w2 : 0;
   }
   // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
   if (advance && h.state != state_before) {
-    const int w2 = j_owned ? 2 : 1;
     tally.events.activated += state_before == 0 ? w2 : 0;
     tally.events.slip_start += h.slipping() ? w2 : 0;
     tally.events.slip_end += state_before == 2 ? w2 : 0;

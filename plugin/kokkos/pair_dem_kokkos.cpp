@@ -170,6 +170,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.track_energy = this->track_energy ? 1 : 0;
   k.any_rgap = this->any_rgap ? 1 : 0;
   k.any_hold = this->any_hold ? 1 : 0;
+  k.bond = this->bond_step(!this->update->setupflag);
   k.dense = this->dense ? 1 : 0;
   k.parts = this->history_parts;
   k.eflag_global = this->eflag_global;
@@ -234,6 +235,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   this->totals[E_ADHESIVE] += sum.e_adhesive;
   this->totals[E_ADH_LOSS] += sum.e_adh_loss;
   this->totals[E_BREAK] += sum.e_break;
+  this->add_bond_events(sum);
   this->totals[N_ACTIVATED] += sum.n_activated;
   this->totals[N_SLIP_START] += sum.n_slip_start;
   this->totals[N_SLIP_END] += sum.n_slip_end;
@@ -384,6 +386,7 @@ template <class Kernel, class Law> struct KernelAtoms {
   }
   KOKKOS_FORCEINLINE_FUNCTION const Params &params(int j) const { return k.d_params(itype, k.type[j]); }
   KOKKOS_FORCEINLINE_FUNCTION const dem::Adhesion &adhesion(int j) const { return k.d_adh(itype, k.type[j]); }
+  KOKKOS_FORCEINLINE_FUNCTION bool in_group(int n, int groupbit) const { return k.mask[n] & groupbit; }
   template <bool ENERGY, class Slots>
   KOKKOS_FORCEINLINE_FUNCTION RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2,
                                                      double kn, double ks, double fn, Slots m, bool step, bool store,
@@ -461,7 +464,7 @@ template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
 KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
 {
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap, any_hold);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap, any_hold, bond);
   const int nh = k.nh;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
@@ -515,6 +518,12 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
     sum.n_activated += 0.5 * tally.events.activated;
     sum.n_slip_start += 0.5 * tally.events.slip_start;
     sum.n_slip_end += 0.5 * tally.events.slip_end;
+  }
+  if (k.bond.any) {
+    sum.bonded += tally.events.bonded;
+    sum.bonds_made += tally.events.bonds_made;
+    sum.broke_tension += tally.events.broke_tension;
+    sum.broke_shear += tally.events.broke_shear;
   }
 }
 

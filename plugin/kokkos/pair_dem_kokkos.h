@@ -37,6 +37,7 @@ struct DEMSums {
   double e_strain, e_slip, e_dashpot, e_plastic, e_break;
   double n_activated, n_slip_start, n_slip_end;
   double n_neighbours, n_touching;    // for the next step's kernel and prefetch distance (dense)
+  double bonded, bonds_made, broke_tension, broke_shear;    // contact bonds (PairEvents, half units)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
   double deep_overlap, deep_radius;
@@ -45,6 +46,7 @@ struct DEMSums {
   {
     evdwl = e_strain = e_slip = e_dashpot = e_plastic = e_break = n_activated = n_slip_start = n_slip_end = 0.0;
     n_neighbours = n_touching = 0.0;
+    bonded = bonds_made = broke_tension = broke_shear = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
     same_a = same_b = deep_a = deep_b = 0;
     deep_overlap = deep_radius = 0.0;
@@ -81,6 +83,10 @@ struct DEMSums {
     n_slip_end += o.n_slip_end;
     n_neighbours += o.n_neighbours;
     n_touching += o.n_touching;
+    bonded += o.bonded;
+    bonds_made += o.bonds_made;
+    broke_tension += o.broke_tension;
+    broke_shear += o.broke_shear;
     if (o.same_a && !same_a) {
       same_a = o.same_a;
       same_b = o.same_b;
@@ -151,6 +157,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int any_rgap = 0;            // some pair of types has a reference gap
   int any_hold = 0;            // some pair of types holds contacts beyond g_s = 0
+  BondStep bond;               // contact bonds (dem_bond)
   int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;

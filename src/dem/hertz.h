@@ -285,7 +285,8 @@ struct HertzLaw {
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
   // whether a pair of types needs the law's own history values
   static constexpr bool optional_extra = true;
-  DEM_INLINE static double hold_gap(const Params &) { return 0.0; }    // contacts open at g_s > 0
+  DEM_INLINE static double hold_gap(const Params &, bool = false) { return 0.0; }    // contacts open at g_s > 0
+  DEM_INLINE static bool takes_bonds(const Params &) { return false; }
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)

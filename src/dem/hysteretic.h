@@ -236,7 +236,8 @@ struct HystereticLaw {
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static constexpr bool optional_extra = false;    // its values are always kept
-  DEM_INLINE static double hold_gap(const Params &) { return 0.0; }    // contacts open at g_s > 0
+  DEM_INLINE static double hold_gap(const Params &, bool = false) { return 0.0; }    // contacts open at g_s > 0
+  DEM_INLINE static bool takes_bonds(const Params &) { return false; }
   static bool needs_extra(const Params &) { return true; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)

@@ -10,6 +10,10 @@
 //   hold_gap G > 0  a contact that has formed is not broken when g_s > 0: F_n^l = k_n g_s (or the
 //                   increment) also in tension, up to g_s = G (the pair style's reach, pair_step.h)
 //   no_slip         the shear spring has no Coulomb limit (tan_mode 0)
+// PFC's contact bond (Itasca PFC, "Linear Contact Bond Model", linearcbond): a contact that the
+// pair style bonded (pair_step.h) carries tension and does not slip; it breaks when F_n exceeds
+// cb_tenf (both forces vanish) or |F_s| exceeds cb_shearf (the forces then obey the linear model's
+// limits), and from then on is a linear contact.
 //   (10)  F_n^d = 2 beta_n sqrt(m_c k_n) v_n, capped at -F_n^l for no-tension (dp_mode 1, 3)
 //   (11)  F_s^d = -2 beta_s sqrt(m_c k_s) v_s, zero while slipping for slip-cut (dp_mode 2, 3)
 //   (12-14) strain energy, slip and dashpot dissipation.
@@ -38,6 +42,9 @@ struct LinearParams {
   Rolling roll;                               // rolling resistance (rolling.h)
   double hold_gap = 0.0;                      // Woo's noBreak up to this surface gap (0: off)
   bool no_slip = false;                       // Woo's noSlip
+  bool cbond = false;                         // contacts of the pair of types take contact bonds
+  double cb_tenf = 0.0, cb_shearf = 0.0;      // the bond's tensile and shear strengths [force]
+  double cb_reach = 0.0;                      // 2 cb_tenf / k_n: beyond it a bond has broken in tension
 };
 
 DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
@@ -67,6 +74,24 @@ DEM_INLINE double linear_strain_energy(const ContactHistory &h, double kn, doubl
   return 0.5 * (en + es);
 }
 
+// PFC's contact bond breaks when the tensile force exceeds its tensile strength (then both forces
+// vanish) or the shear force its shear strength (then the contact keeps its forces within the
+// linear model's limits: no tension, |F_s| <= mu |F_n|); r.d_break: the strain energy released.
+template <bool ENERGY>
+DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double ks, ContactHistory &h, ContactResult &r)
+{
+  const bool tension = h.fn > p.cb_tenf;
+  if (!tension && !(dot(h.fs, h.fs) > p.cb_shearf * p.cb_shearf)) return;
+  const double before = ENERGY ? linear_strain_energy(h, kn, ks) : 0.0;
+  h.bonded = false;
+  r.bond_broke = tension ? 1 : 2;
+  if (h.fn > 0.0 || tension) h.fn = 0.0;
+  const double limit = p.tan.fric * -h.fn, mag2 = dot(h.fs, h.fs);
+  if (tension) h.fs = {0.0, 0.0, 0.0};
+  else if (mag2 > limit * limit) set_shear_state((limit / std::sqrt(mag2)) * h.fs, true, h, r);
+  if constexpr (ENERGY) r.d_break = before - linear_strain_energy(h, kn, ks);
+}
+
 // One force-displacement step of an active contact (g_s <= 0); updates the history.
 // ENERGY: also compute the dissipation of the step (PFC's energy tracking).
 template <bool ENERGY = true>
@@ -81,8 +106,8 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   const double gs = c.gap - p.rgap;
   const Increments inc = begin_step(c, gs, dt, h, r);
 
-  // (5) normal linear force, never tensile unless the contact holds (hold_gap)
-  const bool holds = p.hold_gap > 0.0;
+  // (5) normal linear force, never tensile unless the contact holds (hold_gap) or is bonded
+  const bool holds = p.hold_gap > 0.0 || h.bonded;
   if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
   else {
     const double fn = h.fn + r.kn * inc.dn;
@@ -90,9 +115,13 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   }
   // (6-9) shear force with Coulomb limit mu |F_n| (in tension too, as Woo's), (10-11) dashpots,
   // (13-14) dissipation
-  if (p.no_slip) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
+  if (p.no_slip || h.bonded) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
   else shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
-  const Vec3 fd = dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+  if (h.bonded) contact_bond_strength<ENERGY>(p, r.kn, r.ks, h, r);
+  // (the no-tension normal dashpot leaves a bonded contact's tension alone)
+  Dashpots dp = p.dp;
+  if (h.bonded) dp.mode &= 2;
+  const Vec3 fd = dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
 }
@@ -115,7 +144,7 @@ DEM_INLINE bool linear_is_plain(const LinearParams &p)
 {
   return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
       p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE && p.hold_gap == 0.0 &&
-      !p.no_slip;
+      !p.no_slip && !p.cbond;
 }
 DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 {
@@ -133,8 +162,10 @@ struct LinearLaw {
   using Params = LinearParams;
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
-  // the surface gap up to which a contact that has formed holds (pair_step.h)
-  DEM_INLINE static double hold_gap(const Params &p) { return p.hold_gap; }
+  // the surface gap up to which a contact that has formed holds (pair_step.h): a bonded one until
+  // its tensile force breaks it (beyond the gap it was bonded at), another with hold_gap
+  DEM_INLINE static double hold_gap(const Params &p, bool bonded = false) { return bonded ? p.cb_reach : p.hold_gap; }
+  DEM_INLINE static bool takes_bonds(const Params &p) { return p.cbond; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {

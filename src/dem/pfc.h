@@ -22,14 +22,15 @@ enum HistoryParts {
   HIST_ROLLING = 4    // the rolling moment (rolling.h), after the law's values
 };
 
-// Slots: F_s 0-2, F_n 3, state 4, F^d 5-7, then [e_slip, e_dashpot] with HIST_ENERGY, then the
-// law's values.
+// Slots: F_s 0-2, F_n 3, state 4 (+ 4 while bonded, dem/linear's contact bond), F^d 5-7, then
+// [e_slip, e_dashpot] with HIST_ENERGY, then the law's values.
 struct ContactHistory {
   static constexpr int size = 10;    // the most slots
   Vec3 fs{0.0, 0.0, 0.0};    // spring shear force F_s
   Vec3 fd{0.0, 0.0, 0.0};    // dashpot force F^d of the last step (PFC's dp_force)
   double fn = 0.0;           // spring normal force F_n (<= 0)
   int state = 0;             // 0 new contact, 1 active, 2 active and slipping
+  bool bonded = false;       // a contact bond holds the contact (linear.h)
   double e_slip = 0.0;       // energy dissipated by slip at this contact (with HIST_ENERGY)
   double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact (with HIST_ENERGY)
 
@@ -38,6 +39,11 @@ struct ContactHistory {
   // +1 for a record as stored, -1 once the partner atom took it over (every slot negated); a
   // record of zeros (no contact yet) reads as +1
   template <class Slots> DEM_INLINE static double orientation(Slots h) { return h[STATE_SLOT] < 0.0 ? -1.0 : 1.0; }
+  // whether the record holds a bonded contact (without loading it)
+  template <class Slots> DEM_INLINE static bool bonded_in(Slots h)
+  {
+    return h[STATE_SLOT] > 3.5 || h[STATE_SLOT] < -3.5;
+  }
   // h: a pointer to the slots, or anything indexed and offset like one (the Kokkos kernel reads
   // and writes the strided device slots in place, with no local copy a GPU would keep on its stack)
   template <class Slots> DEM_INLINE static ContactHistory load(Slots h, double orient, int parts = HIST_ALL)
@@ -45,7 +51,9 @@ struct ContactHistory {
     ContactHistory s;
     s.fs = {h[0], h[1], h[2]};
     s.fn = orient * h[3];
-    s.state = static_cast<int>(orient * h[4] + 0.5);
+    const int state = static_cast<int>(orient * h[4] + 0.5);
+    s.state = state & 3;
+    s.bonded = state >> 2;
     s.fd = {h[5], h[6], h[7]};
     if (parts & HIST_ENERGY) {
       s.e_slip = orient * h[8];
@@ -59,7 +67,7 @@ struct ContactHistory {
     h[1] = fs.y;
     h[2] = fs.z;
     h[3] = orient * fn;
-    h[4] = orient * state;
+    h[4] = orient * (state + 4 * bonded);
     h[5] = fd.x;
     h[6] = fd.y;
     h[7] = fd.z;
@@ -83,6 +91,8 @@ struct ContactResult {
   double d_slip = 0.0;            // slip dissipation this step (>= 0)
   double d_dashpot = 0.0;         // dashpot dissipation this step (>= 0)
   double d_plastic = 0.0;         // hysteretic (plastic) dissipation this step (dem/hysteretic)
+  double d_break = 0.0;           // strain energy released by a contact bond that broke this step
+  int bond_broke = 0;             // a contact bond broke this step: 1 in tension, 2 in shear
   bool activated = false, slip_started = false, slip_ended = false;
 };
 

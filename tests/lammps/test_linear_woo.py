@@ -84,7 +84,7 @@ variable dx equal x[2]-x[1]
 variable dy equal y[2]-y[1]
 variable d equal sqrt(v_dx^2+v_dy^2)
 variable fn equal (fx[1]*v_dx+fy[1]*v_dy)/v_d
-variable fs equal sqrt(fx[1]^2+fy[1]^2+fz[1]^2-v_fn^2)
+variable fs equal sqrt(abs(fx[1]^2+fy[1]^2+fz[1]^2-v_fn^2))
 thermo_style custom step v_fn v_fs
 thermo_modify format float %.17g
 thermo 100
