@@ -776,7 +776,11 @@ std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionPrope
   Properties props3[3];
   AdhesionProperties adh3[3];
   own_values<Style>(p, q, props3, adh3);
-  return mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
+  const std::string err = mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
+  if (err.empty() && (Law::hold_gap(out) > 0.0 || Law::takes_bonds(out)))
+    return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn with pb_rmul pb_ks pb_ten pb_coh pb_fa pb_mcf) are "
+           "properties of particle-particle contacts (pair style dem/linear): a wall contact takes neither";
+  return err;
 }
 
 // The largest particle of each type in the group gives finite forces against the wall

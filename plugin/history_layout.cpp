@@ -9,12 +9,16 @@ namespace DEM_NS {
 
 namespace {
 
-constexpr int PFC_VALUES = 8, ENERGY_VALUES = 2, ROLLING_VALUES = 3;
+constexpr int PFC_VALUES = 8, ENERGY_VALUES = 2, ROLLING_VALUES = 3, PBOND_VALUES = 8;
 
 int energy_values(const HistoryLayout &l) { return (l.parts & dem::HIST_ENERGY) ? ENERGY_VALUES : 0; }
 int rolling_values(const HistoryLayout &l) { return (l.parts & dem::HIST_ROLLING) ? ROLLING_VALUES : 0; }
+int pbond_values(const HistoryLayout &l) { return (l.parts & dem::HIST_PBOND) ? PBOND_VALUES : 0; }
 // the values of the law's own after the PFC values and the energies
-int law_values(const HistoryLayout &l) { return l.size - PFC_VALUES - energy_values(l) - rolling_values(l); }
+int law_values(const HistoryLayout &l)
+{
+  return l.size - PFC_VALUES - energy_values(l) - rolling_values(l) - pbond_values(l);
+}
 bool is_hysteretic(const HistoryLayout &l) { return std::strcmp(l.law, "dem/hysteretic") == 0; }
 
 std::string describe(const HistoryLayout &l)
@@ -22,6 +26,7 @@ std::string describe(const HistoryLayout &l)
   std::string s = std::string(l.law) + " (" + std::to_string(l.size) + " values per contact";
   if (l.parts & dem::HIST_EXTRA) s += ", with the law's optional values, e.g. tan_mode 2's shear displacement";
   if (l.parts & dem::HIST_ROLLING) s += ", with the rolling moment of rolling resistance";
+  if (l.parts & dem::HIST_PBOND) s += ", with the force and moment of parallel bonds";
   return s + ")";
 }
 
@@ -69,6 +74,7 @@ int expand(const double *in, const HistoryLayout &l, double *full)
   for (int k = 0; k < ENERGY_VALUES; k++) full[n++] = energy_values(l) ? *in++ : 0.0;
   for (int k = 0; k < law_values(l); k++) full[n++] = *in++;
   for (int k = 0; k < rolling_values(l); k++) full[n++] = *in++;
+  for (int k = 0; k < pbond_values(l); k++) full[n++] = *in++;
   return n;
 }
 
@@ -81,6 +87,7 @@ void compress(const double *full, const HistoryLayout &l, double *out)
     if (energy_values(l)) *out++ = *f;
   for (int k = 0; k < law_values(l); k++) *out++ = *f++;
   for (int k = 0; k < rolling_values(l); k++) *out++ = *f++;
+  for (int k = 0; k < pbond_values(l); k++) *out++ = *f++;
 }
 
 }    // namespace
@@ -102,12 +109,13 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
 {
   if (std::strcmp(from.law, to.law) != 0)
     return "the restart file holds contact history of " + describe(from) + ", which " + to.law + " cannot continue";
-  const int optional = dem::HIST_EXTRA | dem::HIST_ROLLING;
+  const int optional = dem::HIST_EXTRA | dem::HIST_ROLLING | dem::HIST_PBOND;
   // dem/hysteretic's two forms (with and without the energies) convert into each other
   const bool same_law_values = is_hysteretic(from) ? hysteretic_form_known(from) : law_values(from) == law_values(to);
   if ((from.parts & optional) != (to.parts & optional) || !same_law_values)
     return "the restart file holds contact history of " + describe(from) + " and these settings need " +
-        describe(to) + ": tan_mode 2 or rolling resistance (rr_fric) was switched on or off since it was written";
+        describe(to) + ": tan_mode 2, rolling resistance (rr_fric) or parallel bonds (pb_kn) was switched on or off since it "
+        "was written";
   return {};
 }
 

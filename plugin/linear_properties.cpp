@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "linear_properties.h"
 
+#include <cmath>
+#include <utility>
+
 namespace DEM_NS {
 
 const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
                                               "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
                                               "tan_mode", "fric_dyn", "v_slide", "rr_fric", "rr_model",
-                                              "rr_damp", "hold_gap", "no_slip", "cb_tenf", "cb_shearf"};
+                                              "rr_damp", "hold_gap", "no_slip", "cb_tenf", "cb_shearf",
+                                              "pb_rmul", "pb_kn", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf"};
 
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
@@ -14,17 +18,20 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
   if (k == K_COUNT)
     return "unknown keyword " + key +
         " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
-        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip cb_tenf cb_shearf)";
+        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip cb_tenf cb_shearf pb_rmul pb_kn pb_ks "
+        "pb_ten pb_coh pb_fa pb_mcf)";
   std::string err;
   switch (k) {
     case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE: case K_HOLD_GAP:
-    case K_CB_TENF: case K_CB_SHEARF:
+    case K_CB_TENF: case K_CB_SHEARF: case K_PB_KN: case K_PB_KS: case K_PB_TEN: case K_PB_COH:
       err = check_nonnegative(key, v);
       break;
     case K_TAN_MODE: err = check_tan_mode(key, v, false); break;
     case K_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
     case K_LIN_MODE: case K_NO_SLIP: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
-    case K_DP_NRATIO: case K_DP_SRATIO: err = check_ratio(key, v); break;
+    case K_DP_NRATIO: case K_DP_SRATIO: case K_PB_MCF: err = check_ratio(key, v); break;
+    case K_PB_RMUL: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
+    case K_PB_FA: if (!(v >= 0.0 && v < 90.0)) err = out_of_range(key, v, "[0, 90) degrees"); break;
     case K_DP_MODE: err = check_dp_mode(key, v); break;
     case K_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
     case K_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
@@ -76,6 +83,35 @@ static std::string contact_bond(const LinearProperties &a, const LinearPropertie
   // twice the stretch at which the tensile force reaches cb_tenf: the law breaks the bond, not the
   // pair's reach (the incremental lin_mode 1 may lag the gap a little)
   out.cb_reach = 2.0 * out.cb_tenf / out.kn;
+  if (!std::isfinite(out.cb_reach)) return not_finite("cb_tenf", type_values(a, b, pair, K_CB_TENF), "2 cb_tenf/kn", out.cb_reach);
+  return "";
+}
+
+// PFC's parallel bond (pb_kn makes the pair of types take them), each value the same for both
+// types or set for the pair
+static std::string parallel_bond(const LinearProperties &a, const LinearProperties &b, const LinearProperties &pair,
+                                 bool dim2, dem::LinearParams &out)
+{
+  dem::ParallelBond &pb = out.pb;
+  pb.on = a.has(K_PB_KN) || b.has(K_PB_KN) || pair.has(K_PB_KN);
+  for (int k : {K_PB_RMUL, K_PB_KS, K_PB_TEN, K_PB_COH, K_PB_FA, K_PB_MCF})
+    if (!pb.on && (a.has(k) || b.has(k) || pair.has(k)))
+      return std::string(linear_keywords[k]) + " is a parallel bond's property: it needs pb_kn";
+  if (!pb.on) return "";
+  std::string err;
+  double fa = 0.0;
+  const std::pair<int, double *> keys[] = {{K_PB_RMUL, &pb.rmul}, {K_PB_KN, &pb.kn}, {K_PB_KS, &pb.ks},
+                                           {K_PB_TEN, &pb.ten},   {K_PB_COH, &pb.coh}, {K_PB_FA, &fa},
+                                           {K_PB_MCF, &pb.mcf}};
+  for (const auto &[k, v] : keys)
+    if (!(err = same_or_pair(a, b, pair, k, linear_keywords, *v)).empty()) return err;
+  if (!(pb.kn > 0.0)) return "a parallel bond needs pb_kn > 0";
+  if (out.cbond) return "a pair of types takes contact bonds (cb_tenf, cb_shearf) or parallel bonds (pb_kn), not both";
+  if (out.hold_gap > 0.0) return "parallel bonds (pb_kn) and hold_gap are alternatives";
+  pb.dim2 = dim2;
+  pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
+  pb.reach = 2.0 * pb.ten / pb.kn;
+  if (!std::isfinite(pb.reach)) return not_finite("pb_ten", type_values(a, b, pair, K_PB_TEN), "2 pb_ten/pb_kn", pb.reach);
   return "";
 }
 
@@ -141,6 +177,7 @@ std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
   if (!(err = rolling_mix(a, b, pair, {K_RR_FRIC, K_RR_MODEL, K_RR_DAMP}, names, spring, out.roll)).empty()) return err;
   if (!(err = woo_options(a, b, pair, out)).empty()) return err;
   if (!(err = contact_bond(a, b, pair, out)).empty()) return err;
+  if (!(err = parallel_bond(a, b, pair, dim2, out)).empty()) return err;
   // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
   return normal_damping(a, b, pair, K_DP_NRATIO, K_RESTITUTION, names, out.dp.mode & 1, 1.0, out.dp.nratio);
 }

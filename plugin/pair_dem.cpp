@@ -25,7 +25,7 @@ using dem::Vec3;
 
 template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
-  single_extra = 18;
+  single_extra = 24;
   svector = new double[single_extra];
 }
 
@@ -173,7 +173,7 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  bool extra = false, rolling = false, plain = true;
+  bool extra = false, rolling = false, pbond = false, plain = true;
   any_adhesion = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
@@ -192,7 +192,7 @@ template <class Style> void PairDEM<Style>::check_properties()
           mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       if ((Law::hold_gap(params[i][j]) > 0.0 || Law::takes_bonds(params[i][j])) && adh[i][j].model != dem::ADH_NONE)
-        error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 or contact bonds (cb_tenf, cb_shearf) and adhesion "
+        error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 or bonds (cb_tenf, cb_shearf, pb_kn) and adhesion "
                    "(adh_model) cannot be combined: each decides where a contact ends", Style::name, i, j);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
@@ -200,15 +200,17 @@ template <class Style> void PairDEM<Style>::check_properties()
       extra = extra || Law::needs_extra(params[i][j]);
       plain = plain && Law::is_plain(params[i][j]);
       rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
+      pbond = pbond || Law::parallel_bond(params[i][j]).on;
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
   // history fix exists
   const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0) |
-      (rolling ? dem::HIST_ROLLING : 0);
+      (rolling ? dem::HIST_ROLLING : 0) | (pbond ? dem::HIST_PBOND : 0);
   if (fix_history && parts != history_parts)
     error->all(FLERR, "pair {}: the contact history has {} values per contact since the first run, these "
-               "settings need {} (the energy keyword, tan_mode 2 or rolling resistance (rr_fric) was switched "
-               "on or off after it): set them before the first run", Style::name, size_history, slots(parts));
+               "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric) or parallel bonds "
+               "(pb_kn) was switched on or off after it): set them before the first run", Style::name, size_history,
+               slots(parts));
   history_parts = parts;
   size_history = slots(parts);
   all_plain = plain && !any_adhesion;
@@ -568,8 +570,19 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                           dem::dot(mr, s), dem::dot(mr, t)};
   for (int k = 0; k < 16; k++) svector[k] = out[k];
   svector[17] = h.bonded ? 1.0 : 0.0;
-  // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive force)
-  const Vec3 F = (-h.fn - f_adh) * c.n + h.fs + h.fd;
+  // a parallel bond's force and moment as stored (pbond.h), particle 1 the smaller ID
+  const dem::ParallelBond pb = Law::parallel_bond(p);
+  dem::BondForces bf;
+  if (pb.on && h.bonded) {
+    bf = dem::BondForces::load(slots + History::slots(history_parts) + dem::rolling_slots(history_parts),
+                               History::orientation(slots));
+    const Vec3 bs = o * bf.fs, bm = o * bf.mb;
+    const double bond[6] = {bf.fn, dem::dot(bs, s), dem::dot(bs, t), bf.mt, dem::dot(bm, s), dem::dot(bm, t)};
+    for (int k = 0; k < 6; k++) svector[18 + k] = bond[k];
+    svector[11] += dem::bond_strain_energy(pb, dem::bond_geometry(pb, c.r1, c.r2), bf);
+  }
+  // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive and bond forces)
+  const Vec3 F = (-h.fn - f_adh - bf.fn) * c.n + h.fs + h.fd + bf.fs;
   fforce = dem::dot(F, c.n) / dist;
   return svector[11];
 }

@@ -63,11 +63,16 @@ template <class Style> class PairDEM : public PairDEMBase {
   bool has_values(int i, int j) const;
   void mix_inputs(int i, int j, Properties (&p)[3], AdhesionProperties (&q)[3]) const;
   dem::Contact contact_of(int i, int j) const;
-  // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING)
-  static int slots(int parts) { return History::slots(parts) + dem::rolling_slots(parts); }
+  // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING), then the parallel
+  // bond (dem::HIST_PBOND)
+  static int slots(int parts)
+  {
+    return History::slots(parts) + dem::rolling_slots(parts) + dem::pbond_slots(parts);
+  }
   static bool vector_slot(int k, int parts)
   {
-    return k < History::slots(parts) ? History::is_vector_slot(k, parts) : true;
+    const int nl = History::slots(parts), nb = nl + dem::rolling_slots(parts);
+    return k < nl ? History::is_vector_slot(k, parts) : k < nb ? true : dem::is_pbond_vector_slot(k - nb);
   }
   // what the pair step (pair_step.h) scatters and sums in the CPU loop
   template <bool NEWTON> struct LoopTally;

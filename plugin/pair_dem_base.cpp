@@ -204,13 +204,14 @@ void PairDEMBase::init_style()
       if (hold_gap(i, j) > 0.0 || takes_bonds(i, j)) any_hold = true;
       // (the neighbor lists reach that far)
       if (hold_gap(i, j) > box_edge(domain))
-        error->all(FLERR, "Pair style {}, types {} and {}: hold_gap {} exceeds the box's largest edge {}: the "
-                   "neighbor lists would have to reach beyond the box", force->pair_style, i, j, hold_gap(i, j),
-                   box_edge(domain));
+        error->all(FLERR, "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts (hold_gap; "
+                   "a bond's: 2 cb_tenf/kn or 2 pb_ten/pb_kn beyond the largest dem_bond gap) exceeds the box's "
+                   "largest edge {}: the neighbor lists would have to reach beyond the box", force->pair_style, i, j,
+                   hold_gap(i, j), box_edge(domain));
     }
   if (bond.mode == 1 && !bond.any)
-    error->all(FLERR, "dem_bond: no pair of types of pair style {} takes contact bonds: give them cb_tenf or "
-               "cb_shearf", force->pair_style);
+    error->all(FLERR, "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds (cb_tenf, "
+               "cb_shearf) or parallel bonds (pb_kn)", force->pair_style);
   if (rgap_max > neighbor->skin)
     error->all(FLERR, "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
                "with SKIN >= rgap", force->pair_style, rgap_max, neighbor->skin);

@@ -22,6 +22,7 @@
 #pragma once
 #include "pair_adhesion.h"
 
+#include "dem/pbond.h"
 #include "dem/rolling.h"
 
 namespace DEM_NS {
@@ -64,10 +65,12 @@ struct BondStep {
 struct PairStepConstants {
   double dt;
   int parts;       // the dem::HistoryParts of the law's values (a compile-time constant where possible)
-  int nl, nh;      // slots of the law's values; of a contact, the rolling moment included
+  int nl, nh;      // slots of the law's values; of a contact, the rolling moment and the bond included
+  int nb;          // where the parallel bond's values start (pbond)
   bool rgap;       // some pair of types has a reference gap (none with PLAIN)
   bool hold;       // some pair of types holds its contacts beyond g_s = 0 (Law::hold_gap; none with PLAIN)
   bool rolling;    // some pair of types has rolling resistance: its moment follows at slot nl
+  bool pbond;      // some pair of types takes parallel bonds: their values follow at slot nb
   BondStep bond;   // (none with PLAIN)
 };
 
@@ -84,9 +87,9 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
   const int parts = ENERGY_BIT < 0        ? history_parts
                     : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
                                           : ENERGY_BIT;
-  const bool rolling = history_parts & dem::HIST_ROLLING;
-  const int nl = Law::History::slots(parts);
-  return {dt, parts, nl, nl + (rolling ? 3 : 0), !PLAIN && any_rgap, !PLAIN && any_hold, rolling,
+  const bool rolling = history_parts & dem::HIST_ROLLING, pbond = !PLAIN && (history_parts & dem::HIST_PBOND);
+  const int nl = Law::History::slots(parts), nb = nl + (rolling ? 3 : 0);
+  return {dt,      parts, nl, nb + (pbond ? 8 : 0), nb, !PLAIN && any_rgap, !PLAIN && any_hold, rolling, pbond,
           PLAIN ? BondStep{} : bond};
 }
 
@@ -194,6 +197,11 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
       tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, History::orientation(slot), k.parts), c, k.dt);
       if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts);
+      if (k.pbond && Law::parallel_bond(a.params(j)).on && dem::ContactHistory::bonded_in(slot)) {
+        const dem::ParallelBond b = Law::parallel_bond(a.params(j));
+        const dem::BondForces f = dem::BondForces::load(slot + k.nb, History::orientation(slot));
+        tally.sums.e_break += w * dem::bond_strain_energy(b, dem::bond_geometry(b, c.r1, c.r2), f);
+      }
       if constexpr (ADH)
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
     }
@@ -242,6 +250,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (k.bond.mode == 1 && !h.bonded && c.gap <= k.bond.gap) {
       h.bonded = true;
       if (h.state == 0) h.state = 1;    // the bond makes the contact active, at any gap within the bond's
+      if (k.pbond) clear_slots(slot + k.nb, 8);    // a parallel bond starts without force or moment
       tally.events.bonds_made += w2;
     } else if (k.bond.mode == 2) {
       h.bonded = false;
@@ -263,15 +272,27 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       h.e_slip += roll.d_slip;
     }
   }
+  // a parallel bond, in parallel with the law's contact while bonded
+  dem::BondOutcome pb;
+  const bool pbonded = k.pbond && h.bonded && Law::parallel_bond(p).on;
+  if (pbonded) {
+    pb = dem::parallel_bond_step(Law::parallel_bond(p), c, a.omega(j) - a.omega(i), k.dt, slot + k.nb, orient, advance,
+                                 advance);
+    if (pb.broke) h.bonded = false;
+    r.d_break += pb.released;
+    if (!r.bond_broke) r.bond_broke = pb.broke;
+  }
   if (advance || converted) h.store(slot, 1.0, k.parts);
 
-  const Vec3 F = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
+  const Vec3 Fc = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
+  const Vec3 F = pbonded ? Fc + pb.force : Fc;
   Vec3 ti, tj;
   dem::contact_torques(c, F, ti, tj);
-  tally.contact(i, j, j_owned, F, ti, tj, rolls, roll.moment);
+  tally.contact(i, j, j_owned, F, ti, tj, rolls || pbonded, pbonded ? roll.moment + pb.moment : roll.moment);
   if constexpr (TALLY) {
     double strain = Law::strain_energy(p, h, r.kn, r.ks);
     if (rolls) strain += roll.strain;
+    if (pbonded) strain += pb.strain;
     tally.sums.e_strain += w * strain;
     if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
       tally.sums.e_adhesive += w * phi;

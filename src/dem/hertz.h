@@ -13,6 +13,7 @@
 //   (15-17) strain energy alpha_h/(alpha_h+1) F_n^2/k_n + |F_s|^2/(2 k_s), slip, dashpot.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "pbond.h"
 #include "rolling.h"
 #include "tangential.h"
 
@@ -287,6 +288,7 @@ struct HertzLaw {
   static constexpr bool optional_extra = true;
   DEM_INLINE static double hold_gap(const Params &, bool = false) { return 0.0; }    // contacts open at g_s > 0
   DEM_INLINE static bool takes_bonds(const Params &) { return false; }
+  DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)

@@ -14,6 +14,7 @@
 // Both are limited by the total normal force (with the secondary damping).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "pbond.h"
 #include "rolling.h"
 #include "tangential.h"
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
@@ -238,6 +239,7 @@ struct HystereticLaw {
   static constexpr bool optional_extra = false;    // its values are always kept
   DEM_INLINE static double hold_gap(const Params &, bool = false) { return 0.0; }    // contacts open at g_s > 0
   DEM_INLINE static bool takes_bonds(const Params &) { return false; }
+  DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &) { return true; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)

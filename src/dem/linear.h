@@ -21,6 +21,7 @@
 // The shear dashpot opposes the relative shear velocity; v_n > 0 means the gap opens.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "pbond.h"
 #include "rolling.h"
 #include "tangential.h"
 
@@ -45,6 +46,7 @@ struct LinearParams {
   bool cbond = false;                         // contacts of the pair of types take contact bonds
   double cb_tenf = 0.0, cb_shearf = 0.0;      // the bond's tensile and shear strengths [force]
   double cb_reach = 0.0;                      // 2 cb_tenf / k_n: beyond it a bond has broken in tension
+  ParallelBond pb;                            // PFC's parallel bond (pbond.h)
 };
 
 DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
@@ -106,8 +108,10 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   const double gs = c.gap - p.rgap;
   const Increments inc = begin_step(c, gs, dt, h, r);
 
-  // (5) normal linear force, never tensile unless the contact holds (hold_gap) or is bonded
-  const bool holds = p.hold_gap > 0.0 || h.bonded;
+  // (5) normal linear force, never tensile unless the contact holds (hold_gap) or has a contact
+  // bond (a parallel bond acts beside the linear force, which it leaves as it is: pair_step.h)
+  const bool cbonded = p.cbond && h.bonded;
+  const bool holds = p.hold_gap > 0.0 || cbonded;
   if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
   else {
     const double fn = h.fn + r.kn * inc.dn;
@@ -115,12 +119,12 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   }
   // (6-9) shear force with Coulomb limit mu |F_n| (in tension too, as Woo's), (10-11) dashpots,
   // (13-14) dissipation
-  if (p.no_slip || h.bonded) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
+  if (p.no_slip || cbonded) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
   else shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
-  if (h.bonded) contact_bond_strength<ENERGY>(p, r.kn, r.ks, h, r);
+  if (cbonded) contact_bond_strength<ENERGY>(p, r.kn, r.ks, h, r);
   // (the no-tension normal dashpot leaves a bonded contact's tension alone)
   Dashpots dp = p.dp;
-  if (h.bonded) dp.mode &= 2;
+  if (p.cbond && h.bonded) dp.mode &= 2;
   const Vec3 fd = dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
@@ -144,7 +148,7 @@ DEM_INLINE bool linear_is_plain(const LinearParams &p)
 {
   return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
       p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE && p.hold_gap == 0.0 &&
-      !p.no_slip && !p.cbond;
+      !p.no_slip && !p.cbond && !p.pb.on;
 }
 DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 {
@@ -164,8 +168,12 @@ struct LinearLaw {
   static bool needs_extra(const Params &) { return false; }
   // the surface gap up to which a contact that has formed holds (pair_step.h): a bonded one until
   // its tensile force breaks it (beyond the gap it was bonded at), another with hold_gap
-  DEM_INLINE static double hold_gap(const Params &p, bool bonded = false) { return bonded ? p.cb_reach : p.hold_gap; }
-  DEM_INLINE static bool takes_bonds(const Params &p) { return p.cbond; }
+  DEM_INLINE static double hold_gap(const Params &p, bool bonded = false)
+  {
+    return !bonded ? p.hold_gap : p.cbond ? p.cb_reach : p.pb.reach;
+  }
+  DEM_INLINE static bool takes_bonds(const Params &p) { return p.cbond || p.pb.on; }
+  DEM_INLINE static ParallelBond parallel_bond(const Params &p) { return p.pb; }
   template <bool ENERGY>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {

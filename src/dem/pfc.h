@@ -19,7 +19,8 @@ enum HistoryParts {
   HIST_ENERGY = 1,    // the per-contact dissipated energies (energy tracking on)
   HIST_EXTRA = 2,     // the law's own values (dem/hertz: tan_mode 2's shear displacement)
   HIST_ALL = 3,       // (the default of load/store: energies and the law's values; not rolling)
-  HIST_ROLLING = 4    // the rolling moment (rolling.h), after the law's values
+  HIST_ROLLING = 4,   // the rolling moment (rolling.h), after the law's values
+  HIST_PBOND = 8      // a parallel bond's force and moment (pbond.h), after the rolling moment
 };
 
 // Slots: F_s 0-2, F_n 3, state 4 (+ 4 while bonded, dem/linear's contact bond), F^d 5-7, then

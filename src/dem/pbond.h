@@ -1,0 +1,133 @@
+// PFC's linear parallel bond (Itasca PFC 7, "Linear Parallel Bond Model", linearpbond; the
+// parallel-bond model of Potyondy & Cundall, IJRMMS 41 (2004) 1329-1364), the part of a bonded
+// contact that acts in parallel with the law's own: a cement disk of radius Rbar = lambda min(R1, R2)
+// on the contact plane, with normal and shear stiffness per area kn, ks (stress/length).
+//   3d: A = pi Rbar^2, I = pi Rbar^4 / 4, J = 2 I; 2d (unit thickness): A = 2 Rbar, I = 2/3 Rbar^3,
+//   no twist.
+// Its force -F_n n + F_s and moment M_t n + M_b on particle 2 (particle 1 gets their opposites)
+// start at 0 when the bond is made and grow with the relative motion of the step (F_n > 0 is
+// tension; PFC's increments, in the current contact plane):
+//   F_n += kn A dd_n,  F_s -= ks A dd_s,  M_t -= ks J dtheta_t,  M_b -= kn I dtheta_b,
+// with dd the contact point's relative displacement v dt and dtheta = (w2 - w1) dt split into its
+// twist (along n) and bend parts; the stored shear force and bending moment follow the contact
+// plane as it turns (rotate_into_plane, as the law's shear force). The largest stresses on the
+// bond's periphery, with the moment contribution factor beta,
+//   sigma = F_n / A + beta |M_b| Rbar / I,   tau = |F_s| / A + beta |M_t| Rbar / J,
+// are tested after the increments: the bond breaks in tension if sigma > sigma_c, else in shear if
+// tau > tau_c = c - (F_n / A) tan(phi) (PFC's shear strength: compression strengthens it), and its
+// force and moment vanish. Strain energy (PFC's energy-pbstrain):
+//   (F_n^2 / (kn A) + |F_s|^2 / (ks A) + M_t^2 / (ks J) + |M_b|^2 / (kn I)) / 2.
+// History (dem::HIST_PBOND, after the law's values and the rolling moment): F_n, F_s (3), M_t,
+// M_b (3); F_n and M_t are scalars (read times the record's orientation), F_s and M_b vectors.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "pfc.h"
+
+namespace dem {
+
+struct ParallelBond {
+  bool on = false;       // the pair of types takes parallel bonds
+  bool dim2 = false;     // 2d: a bond of unit thickness, no twist
+  double rmul = 1.0;     // pb_rmul: Rbar = rmul min(R1, R2)
+  double kn = 0.0;       // pb_kn [stress/length]
+  double ks = 0.0;       // pb_ks [stress/length]
+  double ten = 0.0;      // pb_ten: tensile strength sigma_c [stress]
+  double coh = 0.0;      // pb_coh: cohesion c [stress]
+  double tan_fa = 0.0;   // tan(pb_fa), the friction angle phi
+  double mcf = 1.0;      // pb_mcf: moment contribution factor beta
+  double reach = 0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension
+};
+
+DEM_INLINE constexpr int pbond_slots(int parts) { return (parts & HIST_PBOND) ? 8 : 0; }
+DEM_INLINE bool is_pbond_vector_slot(int k) { return k != 0 && k != 4; }
+
+struct BondGeometry {
+  double rbar, area, inertia, polar;
+};
+
+DEM_INLINE BondGeometry bond_geometry(const ParallelBond &b, double r1, double r2)
+{
+  const double rb = b.rmul * (r1 < r2 ? r1 : r2);
+  if (b.dim2) return {rb, 2.0 * rb, 2.0 / 3.0 * rb * rb * rb, 0.0};
+  const double area = 3.14159265358979323846 * rb * rb, inertia = 0.25 * area * rb * rb;
+  return {rb, area, inertia, 2.0 * inertia};
+}
+
+struct BondForces {
+  double fn = 0.0;             // normal force, tension > 0
+  Vec3 fs{0.0, 0.0, 0.0};      // shear force on particle 2
+  double mt = 0.0;             // twisting moment on particle 2, along n
+  Vec3 mb{0.0, 0.0, 0.0};      // bending moment on particle 2
+
+  template <class Slots> DEM_INLINE static BondForces load(Slots s, double orient)
+  {
+    BondForces b;
+    b.fn = orient * s[0];
+    b.fs = {s[1], s[2], s[3]};
+    b.mt = orient * s[4];
+    b.mb = {s[5], s[6], s[7]};
+    return b;
+  }
+  template <class Slots> DEM_INLINE void store(Slots s) const
+  {
+    s[0] = fn;
+    s[1] = fs.x;
+    s[2] = fs.y;
+    s[3] = fs.z;
+    s[4] = mt;
+    s[5] = mb.x;
+    s[6] = mb.y;
+    s[7] = mb.z;
+  }
+};
+
+DEM_INLINE double bond_strain_energy(const ParallelBond &b, const BondGeometry &g, const BondForces &f)
+{
+  double e = 0.0;
+  if (b.kn > 0.0) e += f.fn * f.fn / (b.kn * g.area) + dot(f.mb, f.mb) / (b.kn * g.inertia);
+  if (b.ks > 0.0) e += dot(f.fs, f.fs) / (b.ks * g.area) + (g.polar > 0.0 ? f.mt * f.mt / (b.ks * g.polar) : 0.0);
+  return 0.5 * e;
+}
+
+// What the bond applies and what its step did: force and moment on particle 2, its strain energy
+// now, the strain energy released by breaking this step, and how it broke (1 tension, 2 shear).
+struct BondOutcome {
+  Vec3 force{0.0, 0.0, 0.0};
+  Vec3 moment{0.0, 0.0, 0.0};
+  double strain = 0.0, released = 0.0;
+  int broke = 0;
+};
+
+// The bond of contact c, in slots s (read times orient): advanced by a step of relative spin wrel
+// (w2 - w1) if `step`, the new values stored if `store`; else the stored ones act.
+template <class Slots>
+DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &c, Vec3 wrel, double dt, Slots s,
+                                          double orient, bool step, bool store)
+{
+  BondForces f = BondForces::load(s, orient);
+  const BondGeometry g = bond_geometry(b, c.r1, c.r2);
+  BondOutcome out;
+  if (step) {
+    f.fs = rotate_into_plane(f.fs, c.n, c.d, c.dsq);
+    f.mb = rotate_into_plane(f.mb, c.n, c.d, c.dsq);
+    const double vn = dot(c.vrel, c.n), wt = dot(wrel, c.n);
+    f.fn += b.kn * g.area * vn * dt;
+    f.fs = f.fs - (b.ks * g.area * dt) * (c.vrel - vn * c.n);
+    f.mt -= b.ks * g.polar * wt * dt;
+    f.mb = f.mb - (b.kn * g.inertia * dt) * (wrel - wt * c.n);
+    const double sigma = f.fn / g.area + b.mcf * norm(f.mb) * g.rbar / g.inertia;
+    const double tau = norm(f.fs) / g.area + (g.polar > 0.0 ? b.mcf * std::fabs(f.mt) * g.rbar / g.polar : 0.0);
+    out.broke = sigma > b.ten ? 1 : tau > b.coh - f.fn / g.area * b.tan_fa ? 2 : 0;
+    if (out.broke) {
+      out.released = bond_strain_energy(b, g, f);
+      f = BondForces{};
+    }
+    if (store) f.store(s);
+  }
+  out.force = (-f.fn) * c.n + f.fs;
+  out.moment = f.mt * c.n + f.mb;
+  out.strain = bond_strain_energy(b, g, f);
+  return out;
+}
+
+}    // namespace dem
