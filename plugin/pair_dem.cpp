@@ -174,7 +174,7 @@ template <class Style> void PairDEM<Style>::check_properties()
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
   bool extra = false, rolling = false, pbond = false, plain = true;
-  any_adhesion = false;
+  any_adhesion = any_extra = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       // pairs of types without properties (under pair_style hybrid: types of other sub-styles)
@@ -201,6 +201,7 @@ template <class Style> void PairDEM<Style>::check_properties()
       plain = plain && Law::is_plain(params[i][j]);
       rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
       pbond = pbond || Law::parallel_bond(params[i][j]).on;
+      any_extra = any_extra || Law::extra_part(params[i][j]);
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
   // history fix exists
@@ -213,7 +214,7 @@ template <class Style> void PairDEM<Style>::check_properties()
                slots(parts));
   history_parts = parts;
   size_history = slots(parts);
-  all_plain = plain && !any_adhesion;
+  all_plain = plain && !any_adhesion && !any_extra;
   check_finite();
 }
 
@@ -302,8 +303,9 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   const bool tally = evflag || track_energy;
   // dispatch to the loop compiled for this combination of newton, tallying and energy tracking
   const int which = (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
-  // adhesion has loops of its own, so that the loops without it stay as they were
-  if (any_adhesion) switch (which) {
+  // the optional contact parts (adhesion, holding contacts, bonds) have loops of their own, so
+  // that the loops without them stay as they were
+  if (any_adhesion || any_extra) switch (which) {
       case 0: compute_loop<false, false, false, true>(advance); break;
       case 2: compute_loop<false, true, false, true>(advance); break;
       case 3: compute_loop<false, true, true, true>(advance); break;
@@ -358,7 +360,7 @@ template <class Law> struct LoopAtoms {
   const int *type;
   EffectiveMassRule meff_of;
   const Params *prow;       // atom i's row of the pair parameters
-  const dem::Adhesion *arow;    // atom i's row of the adhesion (ADH)
+  const dem::Adhesion *arow;    // atom i's row of the adhesion (EXTRA)
   double mi;        // atom i's mass and freeze flag, read once
   bool frozen_i;
 
@@ -414,13 +416,13 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
 
 // The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.
 // NEWTON: newton_pair on; TALLY: energies/virial wanted; ENERGY: accumulate dissipation;
-// ADH: some pair of types has adhesion (dem/adhesion.h; its code is in the `if constexpr (ADH)` blocks).
+// EXTRA: some pair of types has an optional contact part (adhesion, hold_gap or no_slip, bonds; pair_step.h).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h).
 // Speed notes: most neighbours do not touch, so their path reads only the
 // positions, radii and contact flag; everything the loop needs from this object or from LAMMPS
 // is read once into locals (the compiler must otherwise reload members after every force store).
 template <class Style>
-template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH>
+template <bool NEWTON, bool TALLY, bool ENERGY, bool EXTRA>
 void PairDEM<Style>::compute_loop(bool advance)
 {
   auto flat = [](double **a) { return a ? a[0] : nullptr; };
@@ -434,7 +436,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0>(update->dt, history_parts, any_rgap, any_hold,
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, EXTRA>(update->dt, history_parts, any_rgap, any_hold,
                                                                            bond_step(advance));
   const int nh = k.nh;
   LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
@@ -448,14 +450,14 @@ void PairDEM<Style>::compute_loop(bool advance)
       const int jnum = numneigh[i];
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
-      const LoopAtoms<Law> a{v,       omega, type, meff_of, params[type[i]].data(), ADH ? adh[type[i]].data() : nullptr,
+      const LoopAtoms<Law> a{v,       omega, type, meff_of, params[type[i]].data(), EXTRA ? adh[type[i]].data() : nullptr,
                              meff_of.mass(i), meff_of.frozen(i)};
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        pair_step<Law, TALLY, ENERGY, ADH, 0>(a, i, j, row(x, j) - xi, ri, radius[j], NEWTON || j < nlocal,
+        pair_step<Law, TALLY, ENERGY, EXTRA, 0>(a, i, j, row(x, j) - xi, ri, radius[j], NEWTON || j < nlocal,
                                               touch[jj], &hist_i[nh * jj], k, ADVANCE, tally);
       }
     }

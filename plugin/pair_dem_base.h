@@ -123,6 +123,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double made_now = 0.0;           // bonds made this step (this rank)
   bool bonding_now = false;        // this step carries out the request
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
+  bool any_extra = false;          // some pair of types holds contacts, slips not or takes bonds (Law::extra_part)
   bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
   bool dense = false;              // most neighbours touched on the last step (the /kk kernel)
   bool warned_deep = false;        // a contact deeper than a radius was reported this run

@@ -38,7 +38,7 @@ template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typena
 // What the tallies sum over the contacts, each times its weight (1 for a pair of owned atoms,
 // 1/2 with a ghost, whose pair is computed on two ranks): the strain energy now; the slip, dashpot
 // and plastic dissipation of the step and the strain energy of holding contacts that broke
-// (ENERGY); the adhesive potential now and the adhesive energy lost by contacts that broke (ADH).
+// (ENERGY); the adhesive potential now and the adhesive energy lost by contacts that broke (EXTRA).
 struct PairSums {
   double e_strain = 0.0, e_slip = 0.0, e_dashpot = 0.0, e_plastic = 0.0, e_break = 0.0;
   double e_adhesive = 0.0, e_adh_loss = 0.0;
@@ -79,18 +79,19 @@ struct PairStepConstants {
 // exist iff energy tracking is on (so not without TALLY, and with ENERGY), and only dem/hertz has
 // optional values of its own. The rolling moment follows the law's values, only if some pair of
 // types uses it (a runtime flag, kept apart so that the law's layout stays a constant).
-template <class Law, bool TALLY, bool ENERGY, int PLAIN>
+template <class Law, bool TALLY, bool ENERGY, int PLAIN, bool EXTRA>
 DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap, bool any_hold,
                                                  const BondStep &bond)
 {
+  constexpr bool OPTIONAL = !PLAIN && EXTRA;    // (constants false otherwise: their code compiles away)
   constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
   const int parts = ENERGY_BIT < 0        ? history_parts
                     : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
                                           : ENERGY_BIT;
-  const bool rolling = history_parts & dem::HIST_ROLLING, pbond = !PLAIN && (history_parts & dem::HIST_PBOND);
+  const bool rolling = history_parts & dem::HIST_ROLLING, pbond_slots = history_parts & dem::HIST_PBOND;
   const int nl = Law::History::slots(parts), nb = nl + (rolling ? 3 : 0);
-  return {dt,      parts, nl, nb + (pbond ? 8 : 0), nb, !PLAIN && any_rgap, !PLAIN && any_hold, rolling, pbond,
-          PLAIN ? BondStep{} : bond};
+  return {dt,      parts, nl, nb + (pbond_slots ? 8 : 0), nb, !PLAIN && any_rgap, OPTIONAL && any_hold, rolling,
+          OPTIONAL && pbond_slots, OPTIONAL ? bond : BondStep{}};
 }
 
 // The rolling moment on particle 2 (particle 1 receives -moment), the rolling dissipation of the
@@ -166,10 +167,12 @@ DEM_INLINE dem::Contact pair_contact(const Atoms &a, int i, int j, dem::Vec3 d, 
 // Neighbour j of atom i: d = x_j - x_i, ri and rj the radii; touch, the pair's contact flag, and
 // slot, its history slots; j_owned: j's forces are added here (newton pair on, or j is owned).
 // TALLY: energies and virial wanted; ENERGY: book the dissipation (energy tracking, and advance);
-// ADH: some pair of types has adhesion; PLAIN: the law's common settings as constants (params_of).
+// EXTRA: some pair of types has one of the optional contact parts: adhesion, contacts that hold
+// (hold_gap, no_slip) or bonds; their code is compiled in only then (the loops without them stay as
+// they were). PLAIN: the law's common settings as constants (params_of).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see
 // replay_force in pfc.h). Most neighbours do not touch: their path reads d, the radii and the flag.
-template <class Law, bool TALLY, bool ENERGY, bool ADH, int PLAIN, class Atoms, class Slots, class Tally>
+template <class Law, bool TALLY, bool ENERGY, bool EXTRA, int PLAIN, class Atoms, class Slots, class Tally>
 DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, double rj, bool j_owned, int &touch,
                           Slots slot, const PairStepConstants &k, bool advance, Tally &tally)
 {
@@ -179,14 +182,16 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all
   double reach = ri + rj;
   if (k.rgap) reach += a.params(j).rgap;
-  if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max);
   // the dem_bond command's pairs: atoms of its group, types that take bonds (bond: within its gap)
   bool bond_pair = false;
-  if (k.bond.mode) {
-    bond_pair = Law::takes_bonds(a.params(j)) && a.in_group(i, k.bond.groupbit) && a.in_group(j, k.bond.groupbit);
-    if (bond_pair && k.bond.mode == 1 && reach < ri + rj + k.bond.gap) reach = ri + rj + k.bond.gap;
+  if constexpr (EXTRA) {
+    if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max);
+    if (k.bond.mode) {
+      bond_pair = Law::takes_bonds(a.params(j)) && a.in_group(i, k.bond.groupbit) && a.in_group(j, k.bond.groupbit);
+      if (bond_pair && k.bond.mode == 1 && reach < ri + rj + k.bond.gap) reach = ri + rj + k.bond.gap;
+    }
   }
-  if constexpr (ADH)    // Rocky's models reach to their adhesive distance, JKR once attached
+  if constexpr (EXTRA)    // Rocky's models reach to their adhesive distance, JKR once attached
     reach = adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
   const double rsq = dem::dot(d, d);
   if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
@@ -196,22 +201,24 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (ENERGY) {          // the contact just opened: the last half of its dashpot work
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
       tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, History::orientation(slot), k.parts), c, k.dt);
-      if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts);
-      if (k.pbond && Law::parallel_bond(a.params(j)).on && dem::ContactHistory::bonded_in(slot)) {
-        const dem::ParallelBond b = Law::parallel_bond(a.params(j));
-        const dem::BondForces f = dem::BondForces::load(slot + k.nb, History::orientation(slot));
-        tally.sums.e_break += w * dem::bond_strain_energy(b, dem::bond_geometry(b, c.r1, c.r2), f);
-      }
-      if constexpr (ADH)
+      if constexpr (EXTRA) {
+        if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts);
+        if (k.pbond && Law::parallel_bond(a.params(j)).on && dem::ContactHistory::bonded_in(slot)) {
+          const dem::ParallelBond b = Law::parallel_bond(a.params(j));
+          const dem::BondForces f = dem::BondForces::load(slot + k.nb, History::orientation(slot));
+          tally.sums.e_break += w * dem::bond_strain_energy(b, dem::bond_geometry(b, c.r1, c.r2), f);
+        }
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
+      }
     }
     // a bond carried beyond its reach (a zero tensile strength) broke in tension
-    if (k.bond.any && dem::ContactHistory::bonded_in(slot)) tally.events.broke_tension += j_owned ? 2 : 1;
+    if constexpr (EXTRA)
+      if (k.bond.any && dem::ContactHistory::bonded_in(slot)) tally.events.broke_tension += j_owned ? 2 : 1;
     touch = 0;
     clear_slots(slot, k.nh);
     return;
   }
-  const int touched = ADH ? touch : 1;
+  const int touched = EXTRA ? touch : 1;
   touch = 1;
   tally.events.touching++;
   const auto &p = params_of<Law, PLAIN>(a.params(j));
@@ -221,7 +228,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   const double orient = History::orientation(slot);
   // adhesion: the attraction f_adh (along -n on j), its potential phi
   double f_adh = 0.0, phi = 0.0;
-  if constexpr (ADH) {
+  if constexpr (EXTRA) {
     const dem::Adhesion &ad = a.adhesion(j);
     const PairAdhesion pa = pair_adhesion<Law>(ad, p, c, a.rmass(i), a.rmass(j), a.frozen(i), a.frozen(j));
     f_adh = pa.f;
@@ -246,7 +253,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   History h = History::load(slot, orient, k.parts);
   const int w2 = j_owned ? 2 : 1;    // (events count in halves)
-  if (bond_pair) {
+  if (EXTRA && bond_pair) {
     if (k.bond.mode == 1 && !h.bonded && c.gap <= k.bond.gap) {
       h.bonded = true;
       if (h.state == 0) h.state = 1;    // the bond makes the contact active, at any gap within the bond's
@@ -259,7 +266,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   const int state_before = h.state;
   // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
   const bool converted = !advance && state_before != 0 && h.complete(c.n);
-  dem::ContactResult r = advance ? Law::template step<ENERGY>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
+  dem::ContactResult r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
   // rolling resistance: only pairs of types with it have its slots; at setup a new contact takes a
   // first step (not stored)
   RollingOutcome roll{{0.0, 0.0, 0.0}, 0.0, 0.0};
@@ -274,7 +281,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   // a parallel bond, in parallel with the law's contact while bonded
   dem::BondOutcome pb;
-  const bool pbonded = k.pbond && h.bonded && Law::parallel_bond(p).on;
+  const bool pbonded = EXTRA && k.pbond && h.bonded && Law::parallel_bond(p).on;
   if (pbonded) {
     pb = dem::parallel_bond_step(Law::parallel_bond(p), c, a.omega(j) - a.omega(i), k.dt, slot + k.nb, orient, advance,
                                  advance);
@@ -284,7 +291,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   if (advance || converted) h.store(slot, 1.0, k.parts);
 
-  const Vec3 Fc = ADH ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
+  const Vec3 Fc = EXTRA ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
   const Vec3 F = pbonded ? Fc + pb.force : Fc;
   Vec3 ti, tj;
   dem::contact_torques(c, F, ti, tj);
@@ -294,7 +301,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (rolls) strain += roll.strain;
     if (pbonded) strain += pb.strain;
     tally.sums.e_strain += w * strain;
-    if constexpr (ADH) {    // the pair's energy is the stored energy, the adhesive potential included
+    if constexpr (EXTRA) {    // the pair's energy is the stored energy, the adhesive potential included
       tally.sums.e_adhesive += w * phi;
       strain += phi;
     }
@@ -304,9 +311,9 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     tally.sums.e_slip += w * r.d_slip;
     tally.sums.e_dashpot += w * r.d_dashpot;
     tally.sums.e_plastic += w * r.d_plastic;
-    tally.sums.e_break += w * r.d_break;
+    if constexpr (EXTRA) tally.sums.e_break += w * r.d_break;
   }
-  if (k.bond.any) {
+  if (EXTRA && k.bond.any) {
     tally.events.bonded += h.bonded ? w2 : 0;
     tally.events.broke_tension += r.bond_broke == 1 ? w2 : 0;
     tally.events.broke_shear += r.bond_broke == 2 ? w2 : 0;

@@ -132,7 +132,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   else this->atomKK->modified(this->execution_space, F_MASK | TORQUE_MASK);
 
   auto &k = kernel;
-  if (this->any_adhesion && !adh_uploaded) {    // per type-pair adhesion, as PairDEM mixed it
+  // per type-pair adhesion, as PairDEM mixed it (none: zeros, which the kernels with the optional
+  // contact parts read)
+  if ((this->any_adhesion || this->any_extra) && !adh_uploaded) {
     upload_table(k.d_adh, this->adh, "dem/kk:adhesion");
     adh_uploaded = true;
   }
@@ -182,9 +184,9 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   const bool tally = this->evflag || this->track_energy;
   const bool energy = tally && this->track_energy && k.update_history;    // ENERGY as in the CPU loop
   const int inum = this->list->inum;
-  DEMAdhesionSums sum;    // (the kernels without adhesion fill its DEMSums part)
-  // adhesion has kernels of its own (newton pair on is refused at init: none for it)
-  const bool adh = this->any_adhesion;
+  DEMExtraSums sum;    // (the kernels without the optional parts fill its DEMSums part)
+  // the optional contact parts (adhesion, holding contacts, bonds) have kernels of their own
+  const bool adh = this->any_adhesion || this->any_extra;
   // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute); the
   // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
@@ -244,15 +246,15 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 }
 
 template <class DeviceType, class Style>
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
-void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMAdhesionSums &sum)
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
+void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMExtraSums &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>>;
-  Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<ADH> &>(sum));
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>>;
+  Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<EXTRA> &>(sum));
 }
 
 // f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
@@ -461,10 +463,10 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
 
 // One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
 template <class DeviceType, class Law>
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<ADH> &sum) const
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<EXTRA> &sum) const
 {
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN>(dt, parts, any_rgap, any_hold, bond);
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN, EXTRA>(dt, parts, any_rgap, any_hold, bond);
   const int nh = k.nh;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
@@ -480,7 +482,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   const Vec3 xi = row3(x, i);
   const KernelAtoms<DEMKernel, Law> a{*this, type[i]};
 
-  using Tally = KernelTally<DEMKernel, NEIGHFLAG, DEMSumsOf<ADH>>;
+  using Tally = KernelTally<DEMKernel, NEIGHFLAG, DEMSumsOf<EXTRA>>;
   int thread = 0;
   if constexpr (Tally::DUP) thread = token.acquire();
   // token 0 adds into f and torque directly: no other thread writes them during the kernel
@@ -504,7 +506,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     // (newton pair is off: j's forces are added here if it is owned)
-    pair_step<Law, TALLY, ENERGY, ADH, PLAIN>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
+    pair_step<Law, TALLY, ENERGY, EXTRA, PLAIN>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
                                               touch_i[jj * tstride],
                                               StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)}, k,
                                               advance, tally);
@@ -519,11 +521,13 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
     sum.n_slip_start += 0.5 * tally.events.slip_start;
     sum.n_slip_end += 0.5 * tally.events.slip_end;
   }
-  if (k.bond.any) {
-    sum.bonded += tally.events.bonded;
-    sum.bonds_made += tally.events.bonds_made;
-    sum.broke_tension += tally.events.broke_tension;
-    sum.broke_shear += tally.events.broke_shear;
+  if constexpr (EXTRA) {
+    if (k.bond.any) {
+      sum.bonded += tally.events.bonded;
+      sum.bonds_made += tally.events.bonds_made;
+      sum.broke_tension += tally.events.broke_tension;
+      sum.broke_shear += tally.events.broke_shear;
+    }
   }
 }
 

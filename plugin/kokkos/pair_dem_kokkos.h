@@ -21,12 +21,13 @@ namespace DEM_NS {
 static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, double>,
               "the dem/*/kk styles need LAMMPS built with KOKKOS_PREC=double");
 
-// TALLY, ENERGY and ADH as in the CPU loop (PairDEM::loop_body): energies and virial wanted, the
-// dissipation booked, some pair of types has adhesion, each compiled into kernels of their own so
+// TALLY, ENERGY and EXTRA as in the CPU loop (PairDEM::loop_body): energies and virial wanted, the
+// dissipation booked, some pair of types has an optional contact part (adhesion, contacts that hold,
+// bonds: pair_step.h), each compiled into kernels of their own so
 // that the kernels without them stay as they were. PLAIN: every pair of types has the
 // law's common settings, as constants (Law::plain), and the step advances the history (as the
 // CPU loop's PLAIN). Newton pair is always off (init_style).
-template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDEMCompute {};
+template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> struct TagDEMCompute {};
 
 // What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
 // the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
@@ -34,19 +35,17 @@ template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> struct TagDE
 // raise an error): a pair of atom IDs whose centres coincide, and the deepest other one.
 struct DEMSums {
   double evdwl, v[6];
-  double e_strain, e_slip, e_dashpot, e_plastic, e_break;
+  double e_strain, e_slip, e_dashpot, e_plastic;
   double n_activated, n_slip_start, n_slip_end;
   double n_neighbours, n_touching;    // for the next step's kernel and prefetch distance (dense)
-  double bonded, bonds_made, broke_tension, broke_shear;    // contact bonds (PairEvents, half units)
   LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
   LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
   double deep_overlap, deep_radius;
 
   KOKKOS_INLINE_FUNCTION DEMSums()
   {
-    evdwl = e_strain = e_slip = e_dashpot = e_plastic = e_break = n_activated = n_slip_start = n_slip_end = 0.0;
+    evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
     n_neighbours = n_touching = 0.0;
-    bonded = bonds_made = broke_tension = broke_shear = 0.0;
     for (int k = 0; k < 6; k++) v[k] = 0.0;
     same_a = same_b = deep_a = deep_b = 0;
     deep_overlap = deep_radius = 0.0;
@@ -77,16 +76,11 @@ struct DEMSums {
     e_slip += o.e_slip;
     e_dashpot += o.e_dashpot;
     e_plastic += o.e_plastic;
-    e_break += o.e_break;
     n_activated += o.n_activated;
     n_slip_start += o.n_slip_start;
     n_slip_end += o.n_slip_end;
     n_neighbours += o.n_neighbours;
     n_touching += o.n_touching;
-    bonded += o.bonded;
-    bonds_made += o.bonds_made;
-    broke_tension += o.broke_tension;
-    broke_shear += o.broke_shear;
     if (o.same_a && !same_a) {
       same_a = o.same_a;
       same_b = o.same_b;
@@ -100,20 +94,30 @@ struct DEMSums {
   }
 };
 
-// What the kernels with adhesion sum besides (a type of their own, so that the reduction of the
-// kernels without adhesion stays as it was): E_ADHESIVE now and this step's share of E_ADH_LOSS.
-struct DEMAdhesionSums : DEMSums {
-  double e_adhesive, e_adh_loss;
+// What the kernels with the optional contact parts (EXTRA) sum besides (a type of their own, so
+// that the reduction of the others stays as it was): E_ADHESIVE now, this step's shares of
+// E_ADH_LOSS and E_BREAK, and the bond events (PairEvents, half units).
+struct DEMExtraSums : DEMSums {
+  double e_adhesive, e_adh_loss, e_break;
+  double bonded, bonds_made, broke_tension, broke_shear;
 
-  KOKKOS_INLINE_FUNCTION DEMAdhesionSums() : DEMSums() { e_adhesive = e_adh_loss = 0.0; }
-  KOKKOS_INLINE_FUNCTION void operator+=(const DEMAdhesionSums &o)
+  KOKKOS_INLINE_FUNCTION DEMExtraSums() : DEMSums()
+  {
+    e_adhesive = e_adh_loss = e_break = bonded = bonds_made = broke_tension = broke_shear = 0.0;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const DEMExtraSums &o)
   {
     DEMSums::operator+=(o);
     e_adhesive += o.e_adhesive;
     e_adh_loss += o.e_adh_loss;
+    e_break += o.e_break;
+    bonded += o.bonded;
+    bonds_made += o.bonds_made;
+    broke_tension += o.broke_tension;
+    broke_shear += o.broke_shear;
   }
 };
-template <int ADH> using DEMSumsOf = std::conditional_t<ADH != 0, DEMAdhesionSums, DEMSums>;
+template <int EXTRA> using DEMSumsOf = std::conditional_t<EXTRA != 0, DEMExtraSums, DEMSums>;
 
 // The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
 // so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
@@ -122,7 +126,7 @@ template <int ADH> using DEMSumsOf = std::conditional_t<ADH != 0, DEMAdhesionSum
 template <class DeviceType, class Law> struct DEMKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  // (no value_type: Kokkos takes each kernel's from its operator(), DEMSumsOf<ADH>)
+  // (no value_type: Kokkos takes each kernel's from its operator(), DEMSumsOf<EXTRA>)
 
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
@@ -165,14 +169,14 @@ template <class DeviceType, class Law> struct DEMKernel {
   template <int NEIGHFLAG, class Sums>
   KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>, const int ii,
-                                              DEMSumsOf<ADH> &sum) const
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>, const int ii,
+                                              DEMSumsOf<EXTRA> &sum) const
   {
-    atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, ADH>(ii, sum);
+    atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>(ii, sum);
   }
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH>
-  KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<ADH> &sum) const;
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
+  KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<EXTRA> &sum) const;
 };
 
 template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
@@ -189,7 +193,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int ADH> void launch(int inum, DEMAdhesionSums &sum);
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> void launch(int inum, DEMExtraSums &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;

@@ -290,11 +290,12 @@ struct HertzLaw {
   DEM_INLINE static bool takes_bonds(const Params &) { return false; }
   DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }
-  template <bool ENERGY>
+  template <bool ENERGY, bool EXTRA = true>    // (no optional parts of its own)
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {
     return hertz_step<ENERGY>(p, c, dt, h);
   }
+  static bool extra_part(const Params &) { return false; }
   // what LAMMPS's setup re-applies (see replay_force)
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)
   {

@@ -241,11 +241,12 @@ struct HystereticLaw {
   DEM_INLINE static bool takes_bonds(const Params &) { return false; }
   DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &) { return true; }
-  template <bool ENERGY>
+  template <bool ENERGY, bool EXTRA = true>    // (no optional parts of its own)
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {
     return hysteretic_step<ENERGY>(p, c, dt, h);
   }
+  static bool extra_part(const Params &) { return false; }
   // h completed along c.n by the caller (HystHistory::complete, as the pair loops do first; the
   // walls' 13 values keep F^d as a vector)
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)

@@ -78,13 +78,16 @@ DEM_INLINE double linear_strain_energy(const ContactHistory &h, double kn, doubl
 
 // PFC's contact bond breaks when the tensile force exceeds its tensile strength (then both forces
 // vanish) or the shear force its shear strength (then the contact keeps its forces within the
-// linear model's limits: no tension, |F_s| <= mu |F_n|); r.d_break: the strain energy released.
+// linear model's limits: no tension, |F_s| <= mu |F_n|); r.d_break: the strain energy released,
+// with the spring's energy over the step taken as the mean of its two ends (e_prev, the step's
+// start, and the broken one), the work velocity Verlet lets the forces do (as for the dashpots).
 template <bool ENERGY>
-DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double ks, ContactHistory &h, ContactResult &r)
+DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double ks, double e_prev, ContactHistory &h,
+                                      ContactResult &r)
 {
   const bool tension = h.fn > p.cb_tenf;
   if (!tension && !(dot(h.fs, h.fs) > p.cb_shearf * p.cb_shearf)) return;
-  const double before = ENERGY ? linear_strain_energy(h, kn, ks) : 0.0;
+  const double before = ENERGY ? 0.5 * (e_prev + linear_strain_energy(h, kn, ks)) : 0.0;
   h.bonded = false;
   r.bond_broke = tension ? 1 : 2;
   if (h.fn > 0.0 || tension) h.fn = 0.0;
@@ -94,9 +97,10 @@ DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double k
   if constexpr (ENERGY) r.d_break = before - linear_strain_energy(h, kn, ks);
 }
 
-// One force-displacement step of an active contact (g_s <= 0); updates the history.
-// ENERGY: also compute the dissipation of the step (PFC's energy tracking).
-template <bool ENERGY = true>
+// One force-displacement step of an active contact (g_s <= 0, or held: hold_gap, bonds); updates
+// the history. ENERGY: also compute the dissipation of the step (PFC's energy tracking). EXTRA:
+// Woo's options and the contact bond are compiled in (pair loops compile them only where used).
+template <bool ENERGY = true, bool EXTRA = true>
 DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, double dt, ContactHistory &h)
 {
   ContactResult r;
@@ -108,26 +112,41 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   const double gs = c.gap - p.rgap;
   const Increments inc = begin_step(c, gs, dt, h, r);
 
-  // (5) normal linear force, never tensile unless the contact holds (hold_gap) or has a contact
-  // bond (a parallel bond acts beside the linear force, which it leaves as it is: pair_step.h)
-  const bool cbonded = p.cbond && h.bonded;
-  const bool holds = p.hold_gap > 0.0 || cbonded;
-  if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
-  else {
-    const double fn = h.fn + r.kn * inc.dn;
-    h.fn = fn < 0.0 || holds ? fn : 0.0;
+  if constexpr (EXTRA) {
+    // (5) normal linear force, never tensile unless the contact holds (hold_gap) or has a contact
+    // bond (a parallel bond acts beside the linear force, which it leaves as it is: pair_step.h)
+    const bool cbonded = p.cbond && h.bonded;
+    const bool holds = p.hold_gap > 0.0 || cbonded;
+    const double e_prev = ENERGY && cbonded ? linear_strain_energy(h, r.kn, r.ks) : 0.0;
+    if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
+    else {
+      const double fn = h.fn + r.kn * inc.dn;
+      h.fn = fn < 0.0 || holds ? fn : 0.0;
+    }
+    // (6-9) shear force with Coulomb limit mu |F_n| (in tension too, as Woo's), (10-11) dashpots,
+    // (13-14) dissipation
+    if (p.no_slip || cbonded) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
+    else shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
+    if (cbonded) contact_bond_strength<ENERGY>(p, r.kn, r.ks, e_prev, h, r);
+    // (the no-tension normal dashpot leaves a bonded contact's tension alone)
+    Dashpots dp = p.dp;
+    if (p.cbond && h.bonded) dp.mode &= 2;
+    const Vec3 fd = dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+    end_step<ENERGY>(c, fd, dt, h, r);
+    return r;
+  } else {
+    // (5) normal linear force, never tensile
+    if (p.lin_mode == 0) h.fn = gs < 0.0 ? r.kn * gs : 0.0;
+    else {
+      const double fn = h.fn + r.kn * inc.dn;
+      h.fn = fn < 0.0 ? fn : 0.0;
+    }
+    // (6-9) shear force with Coulomb limit, (10-11) dashpots, (13-14) dissipation
+    shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
+    const Vec3 fd = dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+    end_step<ENERGY>(c, fd, dt, h, r);
+    return r;
   }
-  // (6-9) shear force with Coulomb limit mu |F_n| (in tension too, as Woo's), (10-11) dashpots,
-  // (13-14) dissipation
-  if (p.no_slip || cbonded) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
-  else shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
-  if (cbonded) contact_bond_strength<ENERGY>(p, r.kn, r.ks, h, r);
-  // (the no-tension normal dashpot leaves a bonded contact's tension alone)
-  Dashpots dp = p.dp;
-  if (p.cbond && h.bonded) dp.mode &= 2;
-  const Vec3 fd = dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
-  end_step<ENERGY>(c, fd, dt, h, r);
-  return r;
 }
 
 // What LAMMPS's setup re-applies (see replay_force); a contact not yet active is computed as a
@@ -174,11 +193,13 @@ struct LinearLaw {
   }
   DEM_INLINE static bool takes_bonds(const Params &p) { return p.cbond || p.pb.on; }
   DEM_INLINE static ParallelBond parallel_bond(const Params &p) { return p.pb; }
-  template <bool ENERGY>
+  template <bool ENERGY, bool EXTRA = true>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {
-    return linear_step<ENERGY>(p, c, dt, h);
+    return linear_step<ENERGY, EXTRA>(p, c, dt, h);
   }
+  // whether a pair of types uses an optional part of the law (pair_step.h's EXTRA)
+  static bool extra_part(const Params &p) { return p.hold_gap > 0.0 || p.no_slip || takes_bonds(p); }
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {
     return linear_replay(p, c, dt, h);

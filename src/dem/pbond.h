@@ -90,7 +90,8 @@ DEM_INLINE double bond_strain_energy(const ParallelBond &b, const BondGeometry &
 }
 
 // What the bond applies and what its step did: force and moment on particle 2, its strain energy
-// now, the strain energy released by breaking this step, and how it broke (1 tension, 2 shear).
+// now, the strain energy released by breaking this step (the mean over the step), and how it broke
+// (1 tension, 2 shear).
 struct BondOutcome {
   Vec3 force{0.0, 0.0, 0.0};
   Vec3 moment{0.0, 0.0, 0.0};
@@ -108,6 +109,7 @@ DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &
   const BondGeometry g = bond_geometry(b, c.r1, c.r2);
   BondOutcome out;
   if (step) {
+    const double e_prev = bond_strain_energy(b, g, f);
     f.fs = rotate_into_plane(f.fs, c.n, c.d, c.dsq);
     f.mb = rotate_into_plane(f.mb, c.n, c.d, c.dsq);
     const double vn = dot(c.vrel, c.n), wt = dot(wrel, c.n);
@@ -119,7 +121,8 @@ DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &
     const double tau = norm(f.fs) / g.area + (g.polar > 0.0 ? b.mcf * std::fabs(f.mt) * g.rbar / g.polar : 0.0);
     out.broke = sigma > b.ten ? 1 : tau > b.coh - f.fn / g.area * b.tan_fa ? 2 : 0;
     if (out.broke) {
-      out.released = bond_strain_energy(b, g, f);
+      // the mean of the spring's energy at the step's two ends: the work velocity Verlet lets it do
+      out.released = 0.5 * (e_prev + bond_strain_energy(b, g, f));
       f = BondForces{};
     }
     if (store) f.store(s);

@@ -19,6 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Batch, Checks, clean_error_exit, errors_in_process, run, thermo_difference  # noqa: E402
+from two_spheres import contact_frame, setup  # noqa: E402
 
 KN, R, RHO, V0 = 1e5, 0.01, 2500.0, 1.0
 KN_C = KN / 2                                  # like types: springs in series
@@ -30,16 +31,7 @@ DT = math.pi / W / 2000
 
 def collision(coeff, steps, x0=0.0):
     """The head-on pair, sphere 1 at x0, from a gap of 1e-4 at relative speed V0; thermo every step."""
-    return f"""
-units si
-atom_style sphere
-atom_modify map array
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single {x0} 0 0
-create_atoms 1 single {x0 + 2 * R + 1e-4} 0 0
-set type 1 diameter {2 * R} density {RHO}
+    return setup(2 * R + 1e-4, x0, R, RHO) + f"""
 velocity all set 0 0 0
 set atom 1 vx {V0 / 2}
 set atom 2 vx {-V0 / 2}
@@ -62,16 +54,7 @@ run {steps}
 
 def sheared(coeff, steps=1000, v=0.1, dt=1e-6, overlap=1e-4):
     """Sphere 2 pressed onto sphere 1 by `overlap`, moved along y at v (both by fix move)."""
-    return f"""
-units si
-atom_style sphere
-atom_modify map array
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single 0 0 0
-create_atoms 1 single {2 * R - overlap} 0 0
-set type 1 diameter {2 * R} density {RHO}
+    return setup(2 * R - overlap, 0.0, R, RHO) + f"""
 pair_style dem/linear
 pair_coeff * * kn {KN} ks {KN} fric 0.2 {coeff}
 neighbor 1e-3 bin
@@ -80,11 +63,7 @@ group two id 2
 fix still one move linear 0 0 0
 fix push two move linear 0 {v} 0
 timestep {dt}
-variable dx equal x[2]-x[1]
-variable dy equal y[2]-y[1]
-variable d equal sqrt(v_dx^2+v_dy^2)
-variable fn equal (fx[1]*v_dx+fy[1]*v_dy)/v_d
-variable fs equal sqrt(abs(fx[1]^2+fy[1]^2+fz[1]^2-v_fn^2))
+{contact_frame(R)}
 thermo_style custom step v_fn v_fs
 thermo_modify format float %.17g
 thermo 100

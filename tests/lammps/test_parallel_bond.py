@@ -24,6 +24,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import (Batch, Checks, backends_in_process, clean_error_exit, errors_in_process, run,  # noqa: E402
                      thermo_difference)
+from two_spheres import error_deck, setup  # noqa: E402
 
 R, KNB, KSB, TEN, COH = 0.01, 1e9, 5e8, 1e6, 1e6
 AREA = math.pi * R ** 2
@@ -50,16 +51,7 @@ thermo_style custom step v_fx v_fy v_fz c_t1[1] c_t1[2] c_t1[3] c_dem[1] c_dem[1
 def deck(motion, steps, coeff="", x2=2 * R - 2e-6, x0=0.0, tail="", first="", restart=None, probe=LOCAL):
     """Sphere 1 at x0 (still), sphere 2 at x0 + x2 (overlapping a little), bonded at contact; `first` a run before `motion`.
     With `restart`, the pair, its bond and the settings come from that file instead."""
-    made = f"""
-units si
-atom_style sphere
-atom_modify map array
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single {x0} 0 0
-create_atoms 1 single {x0 + x2} 0 0
-set type 1 diameter {2 * R} density 2500
+    made = setup(x2, x0, R) + f"""
 pair_style dem/linear energy yes
 pair_coeff * * {COEFF} {coeff}
 timestep {DT}
@@ -176,20 +168,7 @@ ERRORS = [
     ("with cb_tenf", "kn 1e5 pb_kn 1 cb_tenf 1", ["cb_tenf", "pb_kn"]),
     ("with hold_gap", "kn 1e5 pb_kn 1 hold_gap 1e-4", ["pb_kn", "hold_gap"]),
 ]
-decks = [f"""
-units si
-atom_style sphere
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single 0 0 0
-create_atoms 1 single 0.019 0 0
-set type 1 diameter 0.02 density 2500
-pair_style dem/linear
-pair_coeff * * {coeff}
-fix 1 all nve/sphere
-run 0
-""" for _, coeff, _ in ERRORS]
+decks = [error_deck(f"pair_style dem/linear\npair_coeff * * {coeff}") for _, coeff, _ in ERRORS]
 for (what, _, words), res in zip(ERRORS, errors_in_process(decks, kokkos=kokkos)):
     ok = res.error is not None and all(w in res.error for w in words) and clean_error_exit(res)
     chk.true(ok, f"{what}: a clean error naming {words}: '{res.error}'")
