@@ -12,7 +12,8 @@ Rbar = pb_rmul min(R1, R2), A = pi Rbar^2, I = pi Rbar^4/4, J = 2I (PFC's 3d bon
    in tension at |M_b| = pb_ten I / (beta Rbar) (pb_mcf = beta = 0.5 here).
 With --kokkos the decks run on the CPU and /kk styles and must agree (on the forces and torques: /kk has
 no compute pair/local), and a restart written halfway through
-the pull continues on /kk as uninterrupted; with --ranks the pull runs astride two ranks.
+the pull on either backend continues on the other as uninterrupted; with --ranks the pull runs astride
+two ranks, and a restart written on one rank continues on two, and back.
 The increments are exact linear springs; a step (V dt) limits the strength checks to 1e-3.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -112,6 +113,17 @@ if "--ranks" in sys.argv:
     worst = thermo_difference(run(straddle).thermo, two.thermo)
     chk.true(worst <= 1e-10, f"pulled: 2 ranks agree with 1 (worst relative difference {worst:.1e})")
     pulled(two)
+    # restarts read by another rank count: written on one rank, continued on two, and back
+    half = int(TEN / KNB / (V * DT)) // 2
+    whole = {r["Step"]: r for r in run(straddle).thermo}
+    for writer, reader in ((1, 2), (2, 1)):
+        work = tempfile.mkdtemp(prefix="parallel-bond-ranks-")
+        run(deck(f"linear {V} 0 0", half, x0=-R, tail="write_restart bonded.restart"), ranks=writer, workdir=work)
+        cont = run(deck(f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50 - half, restart="bonded.restart"),
+                   ranks=reader, workdir=work).thermo
+        worst = thermo_difference([whole[r["Step"]] for r in cont[1:]], cont[1:])
+        chk.true(len(cont) > 10 and worst <= 1e-10, f"restart written on {writer} rank(s), read on {reader}: the "
+                 f"continued pull is the uninterrupted one (worst relative difference {worst:.1e})")
     chk.finish()
 
 OMEGA = 1.0    # rad/s: 1e-3 rad in 1000 steps
@@ -148,16 +160,16 @@ else:
 # restart: written halfway through the pull, continued (CPU, and /kk with --kokkos) as uninterrupted
 half = int(TEN / KNB / (V * DT)) // 2
 steps = int(TEN / KNB / (V * DT)) + 50
-work = tempfile.mkdtemp(prefix="parallel-bond-")
-whole = run(deck(f"linear {V} 0 0", steps, probe=ATOMS)).thermo
-run(deck(f"linear {V} 0 0", half, tail="write_restart bonded.restart"), workdir=work)
+by_step = {r["Step"]: r for r in run(deck(f"linear {V} 0 0", steps, probe=ATOMS)).thermo}
 again = deck(f"linear {V} 0 0", steps - half, restart="bonded.restart", probe=ATOMS)
-for backend in ("CPU", "/kk") if kokkos else ("CPU",):
-    cont = run(again, workdir=work, kokkos=backend == "/kk").thermo
-    by_step = {r["Step"]: r for r in whole}
+for writer, reader in (("CPU", "CPU"), ("CPU", "/kk"), ("/kk", "CPU")) if kokkos else (("CPU", "CPU"),):
+    work = tempfile.mkdtemp(prefix="parallel-bond-")
+    run(deck(f"linear {V} 0 0", half, tail="write_restart bonded.restart", probe=ATOMS), workdir=work,
+        kokkos=writer == "/kk")
+    cont = run(again, workdir=work, kokkos=reader == "/kk").thermo
     worst = thermo_difference([by_step[r["Step"]] for r in cont[1:]], cont[1:])
-    chk.true(len(cont) > 10 and worst <= 1e-12, f"restart on {backend}: the parallel bond survives; the continued run "
-             f"is the uninterrupted one (worst relative difference {worst:.1e})")
+    chk.true(len(cont) > 10 and worst <= 1e-12, f"restart written on {writer}, read on {reader}: the parallel bond "
+             f"survives; the continued run is the uninterrupted one (worst relative difference {worst:.1e})")
 
 ERRORS = [
     ("pb_rmul 0", "kn 1e5 pb_kn 1 pb_rmul 0", ["pb_rmul", "(0, inf)"]),
