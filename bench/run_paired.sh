@@ -7,16 +7,20 @@
 #   bench/run_paired.sh [-d chute|packing] [-s STEPS] [-r ROUNDS] [-t THREADS] [-n RANKS] [-u MU_R] A B
 #     A, B        cases: hooke, dem, granular, hertz, dem_hertz, granular_hertz, dem_hyst (as in
 #                 run_chute.sh), dem_rr (dem/linear with rolling resistance rr_fric MU_R),
-#                 granular_rr (granular with rolling sds, mapped onto dem_rr); the ratio printed is B : A
-#     -d DECK     chute (in.chute, the default: a dilute flow, 0.5 contacts per atom) or packing
-#                 (in.packing: a dense fcc packing, about 6 contacts per atom)
+#                 granular_rr (granular with rolling sds, mapped onto dem_rr); on the bonded deck
+#                 only: bpm (LAMMPS's bpm/rotational bonds), dem_pb (dem/linear's parallel bonds);
+#                 the ratio printed is B : A
+#     -d DECK     chute (in.chute, the default: a dilute flow, 0.5 contacts per atom), packing
+#                 (in.packing: a dense fcc packing, about 6 contacts per atom) or bonded (in.bonded:
+#                 a bonded simple cubic lattice, 3 bonds per atom)
 #     -s STEPS    steps per run (default 200)
 #     -r ROUNDS   rounds of A B B A (default 8)
 #     -t THREADS  run both on Kokkos with THREADS OpenMP threads (the /kk variants; LAMMPS has
 #                 a Kokkos version of gran/hooke/history only)
 #     -n RANKS    run on RANKS MPI ranks (default 1)
 #     -u MU_R     rolling friction coefficient of dem_rr and granular_rr (default 0.1)
-#   Prints the ratio of the Pair times and of the loop times (which include the communication).
+#   Prints the ratio of the Pair times (Pair + Bond: BPM's bonds are timed as Bond) and of the loop
+#   times (which include the communication).
 #   Environment: DEM_PLUGIN_BUILD, BENCH_LOGDIR, as for run_chute.sh.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
@@ -39,12 +43,13 @@ while getopts "d:s:r:t:n:u:h" opt; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 2 ] || { sed -n '7,20p' "$0"; exit 2; }
-case "$deck" in chute|packing) ;; *) die "-d takes chute or packing, not $deck" ;; esac
+case "$deck" in chute|packing|bonded) ;; *) die "-d takes chute, packing or bonded, not $deck" ;; esac
 
 declare -A file=([hooke]=pair_gran_hooke_history.lmp [dem]=pair_dem_linear.lmp [granular]=pair_granular.lmp
                  [hertz]=pair_gran_hertz_history.lmp [dem_hertz]=pair_dem_hertz.lmp
                  [granular_hertz]=pair_granular_hertz.lmp [dem_hyst]=pair_dem_hysteretic.lmp
-                 [dem_rr]=pair_dem_linear_rr.lmp [granular_rr]=pair_granular_rolling.lmp)
+                 [dem_rr]=pair_dem_linear_rr.lmp [granular_rr]=pair_granular_rolling.lmp
+                 [bpm]=bonds_bpm.lmp [dem_pb]=bonds_dem.lmp)
 for c in "$1" "$2"; do [ -n "${file[$c]:-}" ] || die "unknown case $c (see bench/run_paired.sh -h)"; done
 logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-paired.XXXXXX")}
 mkdir -p "$logdir"
@@ -62,9 +67,10 @@ echo "# $2 : $1 on in.$deck, $rounds rounds of A B B A, $steps steps per run$kk,
 
 # the Pair and loop times of the run after each marker; per round (A + A) and (B + B)
 awk -v a="$1" -v b="$2" "$AWK_MEDIAN"'
-    /^PAIRED [AB]$/ { which = $2; wl = $2; next }
+    /^PAIRED [AB]$/ { which = $2; wl = $2; wb = ""; next }
     /^Loop time of/ && wl != "" { l[wl, ++nl[wl]] = $4; wl = "" }
-    /^Pair +\|/ && which != "" { split($0, f, "|"); t[which, ++n[which]] = f[3] + 0; which = "" }
+    /^Pair +\|/ && which != "" { split($0, f, "|"); t[which, ++n[which]] = f[3] + 0; wb = which; which = "" }
+    /^Bond +\|/ && wb != "" { split($0, f, "|"); t[wb, n[wb]] += f[3]; wb = "" }
     END {
         rounds = int(n["A"] / 2)
         if (rounds < 1 || n["B"] != n["A"] || nl["A"] != n["A"] || nl["B"] != n["A"]) { print "incomplete output"; exit 1 }

@@ -10,7 +10,8 @@ is N^2 k delta / (M - 1), the stress that force over the section N^2 (2R)^2, and
 (the linear contacts push, they do not pull; with `coeff contact`, kn is the contact's own). The
 bonds' increments are exact linear springs and the balls are at rest to 1e-12 of the bonds' strain
 energy, so the test allows 1e-6 (measured: 3e-13 and below). With --ranks the lattice lies across two ranks and must give the one-rank
-numbers to round-off.
+numbers to round-off. With --bpm the lattice bonded by LAMMPS's bond_style bpm/rotational, its
+radial spring k_r = pb_kn A (bpm.py), has the same modulus in tension.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -18,6 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+import bpm  # noqa: E402
 from demtest import Checks, run, thermo_difference  # noqa: E402
 
 N, M, R = 3, 6, 0.01
@@ -92,4 +94,12 @@ for sign, label, k in ((1, "pulled", KNB * AREA), (-1, "pressed", KN + KNB * ARE
     modulus = -last["c_load"] / SECTION / (sign * STRAIN)
     chk.close(f"{label}: E = {'pb_kn A' if sign > 0 else '(kn + pb_kn A)'} / (2R) (relative difference "
               f"{abs(modulus * 2 * R / k - 1):.0e})", modulus, k / (2 * R), rel=1e-6)
+if "--bpm" in sys.argv:    # the lattice bonded by LAMMPS's bond_style bpm/rotational, stiffnesses mapped
+    rows = run(bpm.convert(deck(1), 2 * R * (1 + 1e-9), bpm.coefficients(R, KNB, KNB / 2), damping=(1, 1, 0, 0))).thermo
+    modulus = -rows[-1]["c_load"] / SECTION / STRAIN
+    strain_energy = 0.5 * KNB * AREA * (STRAIN * 2 * R) ** 2 * N * N * (M - 1)
+    chk.true(rows[-1]["c_kinetic"] < 1e-12 * strain_energy,
+             f"BPM, pulled: at rest (kinetic energy {rows[-1]['c_kinetic']:.1e} J, strain energy {strain_energy:.1e} J)")
+    chk.close(f"BPM, pulled: E = k_r / (2R) = pb_kn A / (2R), the parallel bonds' (relative difference "
+              f"{abs(modulus * 2 * R / (KNB * AREA) - 1):.0e})", modulus, KNB * AREA / (2 * R), rel=1e-6)
 chk.finish()
