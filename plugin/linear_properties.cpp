@@ -10,7 +10,8 @@ const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_m
                                               "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
                                               "tan_mode", "fric_dyn", "v_slide", "rr_fric", "rr_model",
                                               "rr_damp", "hold_gap", "no_slip", "cb_tenf", "cb_shearf",
-                                              "pb_rmul", "pb_kn", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf"};
+                                              "pb_rmul", "pb_kn", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf",
+                                              "pb_emod", "pb_kratio"};
 
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
@@ -19,11 +20,11 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
     return "unknown keyword " + key +
         " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
         "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip cb_tenf cb_shearf pb_rmul pb_kn pb_ks "
-        "pb_ten pb_coh pb_fa pb_mcf)";
+        "pb_ten pb_coh pb_fa pb_mcf pb_emod pb_kratio)";
   std::string err;
   switch (k) {
     case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE: case K_HOLD_GAP:
-    case K_CB_TENF: case K_CB_SHEARF: case K_PB_KN: case K_PB_KS: case K_PB_TEN: case K_PB_COH:
+    case K_CB_TENF: case K_CB_SHEARF: case K_PB_KN: case K_PB_KS: case K_PB_TEN: case K_PB_COH: case K_PB_KRATIO:
       err = check_nonnegative(key, v);
       break;
     case K_TAN_MODE: err = check_tan_mode(key, v, false); break;
@@ -33,7 +34,7 @@ std::string linear_set(LinearProperties &p, const std::string &key, double v)
     case K_PB_RMUL: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
     case K_PB_FA: if (!(v >= 0.0 && v < 90.0)) err = out_of_range(key, v, "[0, 90) degrees"); break;
     case K_DP_MODE: err = check_dp_mode(key, v); break;
-    case K_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
+    case K_EMOD: case K_PB_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
     case K_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
     case K_RR_FRIC: case K_RR_MODEL: case K_RR_DAMP: err = check_rolling(key, v); break;
   }
@@ -87,31 +88,38 @@ static std::string contact_bond(const LinearProperties &a, const LinearPropertie
   return "";
 }
 
-// PFC's parallel bond (pb_kn makes the pair of types take them), each value the same for both
-// types or set for the pair
+// PFC's parallel bond (pb_kn, or pb_emod as PFC's pb_deformability, makes the pair of types take
+// them), each value the same for both types or set for the pair
 static std::string parallel_bond(const LinearProperties &a, const LinearProperties &b, const LinearProperties &pair,
                                  bool dim2, dem::LinearParams &out)
 {
   dem::ParallelBond &pb = out.pb;
-  pb.on = a.has(K_PB_KN) || b.has(K_PB_KN) || pair.has(K_PB_KN);
-  for (int k : {K_PB_RMUL, K_PB_KS, K_PB_TEN, K_PB_COH, K_PB_FA, K_PB_MCF})
-    if (!pb.on && (a.has(k) || b.has(k) || pair.has(k)))
-      return std::string(linear_keywords[k]) + " is a parallel bond's property: it needs pb_kn";
+  const auto given = [&](int k) { return a.has(k) || b.has(k) || pair.has(k); };
+  pb.on = given(K_PB_KN) || given(K_PB_EMOD);
+  for (int k : {K_PB_RMUL, K_PB_KS, K_PB_TEN, K_PB_COH, K_PB_FA, K_PB_MCF, K_PB_KRATIO})
+    if (!pb.on && given(k))
+      return std::string(linear_keywords[k]) + " is a parallel bond's property: it needs pb_kn (or pb_emod)";
   if (!pb.on) return "";
+  if (given(K_PB_EMOD) && (given(K_PB_KN) || given(K_PB_KS)))
+    return "pb_emod/pb_kratio and pb_kn/pb_ks are alternatives: give one or the other";
+  if (given(K_PB_KRATIO) && !given(K_PB_EMOD)) return "pb_kratio needs pb_emod";
   std::string err;
   double fa = 0.0;
-  const std::pair<int, double *> keys[] = {{K_PB_RMUL, &pb.rmul}, {K_PB_KN, &pb.kn}, {K_PB_KS, &pb.ks},
-                                           {K_PB_TEN, &pb.ten},   {K_PB_COH, &pb.coh}, {K_PB_FA, &fa},
-                                           {K_PB_MCF, &pb.mcf}};
+  const std::pair<int, double *> keys[] = {{K_PB_RMUL, &pb.rmul}, {K_PB_KN, &pb.kn},     {K_PB_KS, &pb.ks},
+                                           {K_PB_TEN, &pb.ten},   {K_PB_COH, &pb.coh},   {K_PB_FA, &fa},
+                                           {K_PB_MCF, &pb.mcf},   {K_PB_EMOD, &pb.emod}, {K_PB_KRATIO, &pb.kratio}};
   for (const auto &[k, v] : keys)
     if (!(err = same_or_pair(a, b, pair, k, linear_keywords, *v)).empty()) return err;
-  if (!(pb.kn > 0.0)) return "a parallel bond needs pb_kn > 0";
+  if (!(pb.kn > 0.0) && !(pb.emod > 0.0)) return "a parallel bond needs pb_kn > 0";
   if (out.cbond) return "a pair of types takes contact bonds (cb_tenf, cb_shearf) or parallel bonds (pb_kn), not both";
   if (out.hold_gap > 0.0) return "parallel bonds (pb_kn) and hold_gap are alternatives";
   pb.dim2 = dim2;
   pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
-  pb.reach = 2.0 * pb.ten / pb.kn;
-  if (!std::isfinite(pb.reach)) return not_finite("pb_ten", type_values(a, b, pair, K_PB_TEN), "2 pb_ten/pb_kn", pb.reach);
+  // with pb_emod, per unit of R1 + R2 (dem::bond_reach)
+  pb.reach = 2.0 * pb.ten / (pb.emod > 0.0 ? pb.emod : pb.kn);
+  if (!std::isfinite(pb.reach))
+    return not_finite("pb_ten", type_values(a, b, pair, K_PB_TEN), pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn",
+                      pb.reach);
   return "";
 }
 

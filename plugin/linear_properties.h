@@ -14,7 +14,7 @@ enum LinearKey {
   K_KN, K_KS, K_FRIC, K_RGAP, K_LIN_MODE, K_DP_NRATIO, K_DP_SRATIO, K_DP_MODE,
   K_EMOD, K_KRATIO, K_RESTITUTION, K_TAN_MODE, K_FRIC_DYN, K_V_SLIDE, K_RR_FRIC, K_RR_MODEL, K_RR_DAMP,
   K_HOLD_GAP, K_NO_SLIP, K_CB_TENF, K_CB_SHEARF, K_PB_RMUL, K_PB_KN, K_PB_KS, K_PB_TEN, K_PB_COH, K_PB_FA,
-  K_PB_MCF, K_COUNT
+  K_PB_MCF, K_PB_EMOD, K_PB_KRATIO, K_COUNT
 };
 
 struct LinearProperties : KeyedValues<K_COUNT> {    // PFC's defaults are all 0, except:
@@ -43,7 +43,7 @@ struct LinearStyle {
   using Properties = LinearProperties;
   static constexpr const char *name = "dem/linear";
   static constexpr const char *const *keywords = linear_keywords;
-  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod; and pb_kn of a parallel bond)";
+  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod; and pb_kn or pb_emod of a parallel bond)";
   static constexpr int v_slide_key = K_V_SLIDE;
   static std::string set(Properties &p, const std::string &key, double v) { return linear_set(p, key, v); }
   static std::string mix(const Properties &a, const Properties &b, const Properties &pair, bool dim2, Params &out)

@@ -532,7 +532,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     }
   }
   svector[16] = f_adh;
-  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max) && !held) {    // the law's contact is open
+  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max, c.r1 + c.r2) && !held) {    // the law's contact is open
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;
@@ -581,7 +581,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     const Vec3 bs = o * bf.fs, bm = o * bf.mb;
     const double bond[6] = {bf.fn, dem::dot(bs, s), dem::dot(bs, t), bf.mt, dem::dot(bm, s), dem::dot(bm, t)};
     for (int k = 0; k < 6; k++) svector[18 + k] = bond[k];
-    svector[11] += dem::bond_strain_energy(pb, dem::bond_geometry(pb, c.r1, c.r2), bf);
+    svector[11] += dem::bond_strain_energy(dem::bond_geometry(pb, c.r1, c.r2), bf);
   }
   // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive and bond forces)
   const Vec3 F = (-h.fn - f_adh - bf.fn) * c.n + h.fs + h.fd + bf.fs;

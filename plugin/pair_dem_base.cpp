@@ -205,8 +205,8 @@ void PairDEMBase::init_style()
       // (the neighbor lists reach that far)
       if (hold_gap(i, j) > box_edge(domain))
         error->all(FLERR, "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts (hold_gap; "
-                   "a bond's: 2 cb_tenf/kn or 2 pb_ten/pb_kn beyond the largest dem_bond gap) exceeds the box's "
-                   "largest edge {}: the neighbor lists would have to reach beyond the box", force->pair_style, i, j,
+                   "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod beyond the largest dem_bond "
+                   "gap) exceeds the box's largest edge {}: the neighbor lists would have to reach beyond the box", force->pair_style, i, j,
                    hold_gap(i, j), box_edge(domain));
     }
   if (bond.mode == 1 && !bond.any)

@@ -130,13 +130,13 @@ DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, dem::Ve
 
 // How far beyond g_s = 0 the contact in `slot` of a pair of parameters p holds, if it has formed
 // (its flag and its state set: LAMMPS's Kokkos history fix can leave a flag on a pair without
-// history): bonded, Law::hold_gap(p, true) beyond the largest gap of the bonds (bond_gap_max), else
-// Law::hold_gap(p); 0 if it has not formed
+// history): bonded, Law::hold_gap(p, true, rsum) beyond the largest gap of the bonds (bond_gap_max),
+// else Law::hold_gap(p); 0 if it has not formed
 template <class Law, class Slots>
-DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot, double bond_gap_max)
+DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot, double bond_gap_max, double rsum)
 {
   if (touch == 0 || slot[dem::ContactHistory::STATE_SLOT] == 0.0) return 0.0;
-  return dem::ContactHistory::bonded_in(slot) ? Law::hold_gap(p, true) + bond_gap_max : Law::hold_gap(p);
+  return dem::ContactHistory::bonded_in(slot) ? Law::hold_gap(p, true, rsum) + bond_gap_max : Law::hold_gap(p);
 }
 
 // The strain energy a holding contact (bonded, or with Law::hold_gap) takes along when it breaks,
@@ -185,7 +185,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   // the dem_bond command's pairs: atoms of its group, types that take bonds (bond: within its gap)
   bool bond_pair = false;
   if constexpr (EXTRA) {
-    if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max);
+    if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max, ri + rj);
     if (k.bond.mode) {
       bond_pair = Law::takes_bonds(a.params(j)) && a.in_group(i, k.bond.groupbit) && a.in_group(j, k.bond.groupbit);
       if (bond_pair && k.bond.mode == 1 && reach < ri + rj + k.bond.gap) reach = ri + rj + k.bond.gap;
@@ -206,7 +206,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
         if (k.pbond && Law::parallel_bond(a.params(j)).on && dem::ContactHistory::bonded_in(slot)) {
           const dem::ParallelBond b = Law::parallel_bond(a.params(j));
           const dem::BondForces f = dem::BondForces::load(slot + k.nb, History::orientation(slot));
-          tally.sums.e_break += w * dem::bond_strain_energy(b, dem::bond_geometry(b, c.r1, c.r2), f);
+          tally.sums.e_break += w * dem::bond_strain_energy(dem::bond_geometry(b, c.r1, c.r2), f);
         }
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
       }

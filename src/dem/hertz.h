@@ -286,7 +286,7 @@ struct HertzLaw {
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
   // whether a pair of types needs the law's own history values
   static constexpr bool optional_extra = true;
-  DEM_INLINE static double hold_gap(const Params &, bool = false) { return 0.0; }    // contacts open at g_s > 0
+  DEM_INLINE static double hold_gap(const Params &, bool = false, double = 0.0) { return 0.0; }    // contacts open at g_s > 0
   DEM_INLINE static bool takes_bonds(const Params &) { return false; }
   DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }

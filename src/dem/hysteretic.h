@@ -237,7 +237,7 @@ struct HystereticLaw {
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static constexpr bool optional_extra = false;    // its values are always kept
-  DEM_INLINE static double hold_gap(const Params &, bool = false) { return 0.0; }    // contacts open at g_s > 0
+  DEM_INLINE static double hold_gap(const Params &, bool = false, double = 0.0) { return 0.0; }    // contacts open at g_s > 0
   DEM_INLINE static bool takes_bonds(const Params &) { return false; }
   DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &) { return true; }

@@ -185,11 +185,12 @@ struct LinearLaw {
   using Params = LinearParams;
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
-  // the surface gap up to which a contact that has formed holds (pair_step.h): a bonded one until
-  // its tensile force breaks it (beyond the gap it was bonded at), another with hold_gap
-  DEM_INLINE static double hold_gap(const Params &p, bool bonded = false)
+  // the surface gap up to which a contact that has formed holds (pair_step.h): a bonded one of
+  // particles of radii summing to rsum until its tensile force breaks it (beyond the gap it was
+  // bonded at), another with hold_gap
+  DEM_INLINE static double hold_gap(const Params &p, bool bonded = false, double rsum = 0.0)
   {
-    return !bonded ? p.hold_gap : p.cbond ? p.cb_reach : p.pb.reach;
+    return !bonded ? p.hold_gap : p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
   }
   DEM_INLINE static bool takes_bonds(const Params &p) { return p.cbond || p.pb.on; }
   DEM_INLINE static ParallelBond parallel_bond(const Params &p) { return p.pb; }

@@ -1,7 +1,9 @@
 // PFC's linear parallel bond (Itasca PFC 7, "Linear Parallel Bond Model", linearpbond; the
 // parallel-bond model of Potyondy & Cundall, IJRMMS 41 (2004) 1329-1364), the part of a bonded
 // contact that acts in parallel with the law's own: a cement disk of radius Rbar = lambda min(R1, R2)
-// on the contact plane, with normal and shear stiffness per area kn, ks (stress/length).
+// on the contact plane, with normal and shear stiffness per area kn, ks (stress/length), given, or
+// from a bond modulus E and stiffness ratio kappa as PFC's pb_deformability: kn = E / (R1 + R2),
+// ks = kn / kappa (0 with kappa 0).
 //   3d: A = pi Rbar^2, I = pi Rbar^4 / 4, J = 2 I; 2d (unit thickness): A = 2 Rbar, I = 2/3 Rbar^3,
 //   no twist.
 // Its force -F_n n + F_s and moment M_t n + M_b on particle 2 (particle 1 gets their opposites)
@@ -29,28 +31,39 @@ struct ParallelBond {
   bool on = false;       // the pair of types takes parallel bonds
   bool dim2 = false;     // 2d: a bond of unit thickness, no twist
   double rmul = 1.0;     // pb_rmul: Rbar = rmul min(R1, R2)
-  double kn = 0.0;       // pb_kn [stress/length]
-  double ks = 0.0;       // pb_ks [stress/length]
+  double kn = 0.0;       // pb_kn [stress/length] (unless emod)
+  double ks = 0.0;       // pb_ks [stress/length] (unless emod)
+  double emod = 0.0;     // pb_emod: kn = emod / (R1 + R2) per contact (0: kn, ks as given)
+  double kratio = 0.0;   // pb_kratio: ks = kn / kratio (0: ks = 0), with emod
   double ten = 0.0;      // pb_ten: tensile strength sigma_c [stress]
   double coh = 0.0;      // pb_coh: cohesion c [stress]
   double tan_fa = 0.0;   // tan(pb_fa), the friction angle phi
   double mcf = 1.0;      // pb_mcf: moment contribution factor beta
-  double reach = 0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension
+  double reach = 0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (times R1 + R2 with emod)
 };
+
+// how far beyond the gap it was made at a bond of particles of radii summing to rsum can reach
+DEM_INLINE double bond_reach(const ParallelBond &b, double rsum) { return b.emod > 0.0 ? b.reach * rsum : b.reach; }
 
 DEM_INLINE constexpr int pbond_slots(int parts) { return (parts & HIST_PBOND) ? 8 : 0; }
 DEM_INLINE bool is_pbond_vector_slot(int k) { return k != 0 && k != 4; }
 
+// a bond's radius, area, moments of inertia and stiffnesses per area
 struct BondGeometry {
-  double rbar, area, inertia, polar;
+  double rbar, area, inertia, polar, kn, ks;
 };
 
 DEM_INLINE BondGeometry bond_geometry(const ParallelBond &b, double r1, double r2)
 {
   const double rb = b.rmul * (r1 < r2 ? r1 : r2);
-  if (b.dim2) return {rb, 2.0 * rb, 2.0 / 3.0 * rb * rb * rb, 0.0};
+  double kn = b.kn, ks = b.ks;
+  if (b.emod > 0.0) {
+    kn = b.emod / (r1 + r2);
+    ks = b.kratio > 0.0 ? kn / b.kratio : 0.0;
+  }
+  if (b.dim2) return {rb, 2.0 * rb, 2.0 / 3.0 * rb * rb * rb, 0.0, kn, ks};
   const double area = 3.14159265358979323846 * rb * rb, inertia = 0.25 * area * rb * rb;
-  return {rb, area, inertia, 2.0 * inertia};
+  return {rb, area, inertia, 2.0 * inertia, kn, ks};
 }
 
 struct BondForces {
@@ -81,11 +94,11 @@ struct BondForces {
   }
 };
 
-DEM_INLINE double bond_strain_energy(const ParallelBond &b, const BondGeometry &g, const BondForces &f)
+DEM_INLINE double bond_strain_energy(const BondGeometry &g, const BondForces &f)
 {
   double e = 0.0;
-  if (b.kn > 0.0) e += f.fn * f.fn / (b.kn * g.area) + dot(f.mb, f.mb) / (b.kn * g.inertia);
-  if (b.ks > 0.0) e += dot(f.fs, f.fs) / (b.ks * g.area) + (g.polar > 0.0 ? f.mt * f.mt / (b.ks * g.polar) : 0.0);
+  if (g.kn > 0.0) e += f.fn * f.fn / (g.kn * g.area) + dot(f.mb, f.mb) / (g.kn * g.inertia);
+  if (g.ks > 0.0) e += dot(f.fs, f.fs) / (g.ks * g.area) + (g.polar > 0.0 ? f.mt * f.mt / (g.ks * g.polar) : 0.0);
   return 0.5 * e;
 }
 
@@ -109,27 +122,27 @@ DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &
   const BondGeometry g = bond_geometry(b, c.r1, c.r2);
   BondOutcome out;
   if (step) {
-    const double e_prev = bond_strain_energy(b, g, f);
+    const double e_prev = bond_strain_energy(g, f);
     f.fs = rotate_into_plane(f.fs, c.n, c.d, c.dsq);
     f.mb = rotate_into_plane(f.mb, c.n, c.d, c.dsq);
     const double vn = dot(c.vrel, c.n), wt = dot(wrel, c.n);
-    f.fn += b.kn * g.area * vn * dt;
-    f.fs = f.fs - (b.ks * g.area * dt) * (c.vrel - vn * c.n);
-    f.mt -= b.ks * g.polar * wt * dt;
-    f.mb = f.mb - (b.kn * g.inertia * dt) * (wrel - wt * c.n);
+    f.fn += g.kn * g.area * vn * dt;
+    f.fs = f.fs - (g.ks * g.area * dt) * (c.vrel - vn * c.n);
+    f.mt -= g.ks * g.polar * wt * dt;
+    f.mb = f.mb - (g.kn * g.inertia * dt) * (wrel - wt * c.n);
     const double sigma = f.fn / g.area + b.mcf * norm(f.mb) * g.rbar / g.inertia;
     const double tau = norm(f.fs) / g.area + (g.polar > 0.0 ? b.mcf * std::fabs(f.mt) * g.rbar / g.polar : 0.0);
     out.broke = sigma > b.ten ? 1 : tau > b.coh - f.fn / g.area * b.tan_fa ? 2 : 0;
     if (out.broke) {
       // the mean of the spring's energy at the step's two ends: the work velocity Verlet lets it do
-      out.released = 0.5 * (e_prev + bond_strain_energy(b, g, f));
+      out.released = 0.5 * (e_prev + bond_strain_energy(g, f));
       f = BondForces{};
     }
     if (store) f.store(s);
   }
   out.force = (-f.fn) * c.n + f.fs;
   out.moment = f.mt * c.n + f.mb;
-  out.strain = bond_strain_energy(b, g, f);
+  out.strain = bond_strain_energy(g, f);
   return out;
 }
 

@@ -41,7 +41,10 @@ inline Timescale timescale(const LinearParams &p, double r1, double r2, double m
   double kn, ks;
   linear_stiffness(p, r1, r2, kn, ks);
   // a parallel bond's normal spring acts beside the linear one (pbond.h)
-  if (p.pb.on) kn += p.pb.kn * bond_geometry(p.pb, r1, r2).area;
+  if (p.pb.on) {
+    const BondGeometry g = bond_geometry(p.pb, r1, r2);
+    kn += g.kn * g.area;
+  }
   return timescale_of(kn, m, linear_restitution(p.dp, p.dp.nratio));
 }
 

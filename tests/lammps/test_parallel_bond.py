@@ -9,7 +9,10 @@ Rbar = pb_rmul min(R1, R2), A = pi Rbar^2, I = pi Rbar^4/4, J = 2I (PFC's 3d bon
    pb_coh, in shear; pressed first by delta, the strength is pb_coh + kn_b delta tan(pb_fa);
 3. bent (spun about an axis normal to n): |M_b| = kn_b I theta; twisted (about n): |M_t| = ks_b J theta;
 4. the moment counts in the tensile stress: bent until beta |M_b| Rbar / I exceeds pb_ten, it breaks
-   in tension at |M_b| = pb_ten I / (beta Rbar) (pb_mcf = beta = 0.5 here).
+   in tension at |M_b| = pb_ten I / (beta Rbar) (pb_mcf = beta = 0.5 here);
+5. the stiffnesses from a bond modulus (pb_emod E, pb_kratio kappa: PFC's pb_deformability), for
+   spheres of radii R and 2R: kn_b = E / (3R), ks_b = kn_b / kappa, chosen equal to the given ones
+   above, so that a pull and a twist give the same forces and moments and break alike.
 With --kokkos the decks run on the CPU and /kk styles and must agree (on the forces and torques: /kk has
 no compute pair/local), and a restart written halfway through
 the pull on either backend continues on the other as uninterrupted; with --ranks the pull runs astride
@@ -49,12 +52,13 @@ compute t1 one reduce sum c_tq[1] c_tq[2] c_tq[3]
 thermo_style custom step v_fx v_fy v_fz c_t1[1] c_t1[2] c_t1[3] c_dem[1] c_dem[14] c_dem[16] c_dem[17]"""
 
 
-def deck(motion, steps, coeff="", x2=2 * R - 2e-6, x0=0.0, tail="", first="", restart=None, probe=LOCAL):
-    """Sphere 1 at x0 (still), sphere 2 at x0 + x2 (overlapping a little), bonded at contact; `first` a run before `motion`.
-    With `restart`, the pair, its bond and the settings come from that file instead."""
-    made = setup(x2, x0, R) + f"""
+def deck(motion, steps, coeff="", x2=2 * R - 2e-6, x0=0.0, tail="", first="", restart=None, probe=LOCAL, base=COEFF,
+         r2=R):
+    """Sphere 1 at x0 (still), sphere 2 (radius r2) at x0 + x2 (overlapping a little), bonded at contact; `first`
+    a run before `motion`. With `restart`, the pair, its bond and the settings come from that file instead."""
+    made = setup(x2, x0, R) + f"""set atom 2 diameter {2 * r2}
 pair_style dem/linear energy yes
-pair_coeff * * {COEFF} {coeff}
+pair_coeff * * {base} {coeff}
 timestep {DT}
 """
     return f"""
@@ -79,17 +83,17 @@ def peak(rows, col):
     return max(abs(r[col]) for r in rows)
 
 
-def pulled(res):
+def pulled(res, label="pulled"):
     rows = res.thermo
     held = [r for r in rows if r["c_b[1]"] != 0.0]
     worst = max(abs(r["c_b[1]"] - KNB * AREA * V * DT * r["Step"]) for r in held) / (TEN * AREA)
-    chk.true(worst < 1e-9, f"pulled: F_n = kn A (g - g_bond) (worst {worst:.1e} of the strength)")
-    chk.close("pulled: breaks at F_n = pb_ten A", peak(rows, "c_b[1]"), TEN * AREA, rel=1e-3)
+    chk.true(worst < 1e-9, f"{label}: F_n = kn A (g - g_bond) (worst {worst:.1e} of the strength)")
+    chk.close(f"{label}: breaks at F_n = pb_ten A", peak(rows, "c_b[1]"), TEN * AREA, rel=1e-3)
     last = held[-1]
-    chk.close("pulled: strain energy F_n^2 / (2 kn A)", last["c_dem[1]"], last["c_b[1]"] ** 2 / (2 * KNB * AREA),
+    chk.close(f"{label}: strain energy F_n^2 / (2 kn A)", last["c_dem[1]"], last["c_b[1]"] ** 2 / (2 * KNB * AREA),
               rel=1e-9)
     chk.true((rows[-1]["c_dem[14]"], rows[-1]["c_dem[16]"], rows[-1]["c_dem[17]"]) == (0, 1, 0),
-             "pulled: broken in tension, no bond left")
+             f"{label}: broken in tension, no bond left")
 
 
 def sheared(res, strength, label):
@@ -127,6 +131,9 @@ if "--ranks" in sys.argv:
     chk.finish()
 
 OMEGA = 1.0    # rad/s: 1e-3 rad in 1000 steps
+# the bond's stiffnesses from a modulus, between spheres of radii R and 2R: kn_b = E / (3R) = KNB
+EMOD = {"base": f"kn 1e5 pb_emod {KNB * 3 * R} pb_kratio {KNB / KSB} pb_ten {TEN} pb_coh {COH}", "r2": 2 * R,
+        "x2": 3 * R - 2e-6}
 period = 2 * math.pi / OMEGA
 fa, delta = 30.0, 1e-5
 shear_steps = int(1.5 * COH / KSB / (V * DT))
@@ -148,6 +155,9 @@ CASES = [    # (deck's arguments, check, label)
     ((f"rotate {2 * R - 2e-6} 0 0 0 1 0 {2 * math.pi / OMEGA_B}", 2000), {"coeff": "pb_coh 1e12 pb_mcf 0.5"},
      lambda res: chk.close("bent to breaking: |M_b| = pb_ten I / (beta Rbar)", peak(res.thermo, "v_mb"),
                            TEN * INERTIA / (0.5 * R), rel=2e-3), "bent to breaking"),
+    ((f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50), {**EMOD}, lambda res: pulled(res, "pulled, pb_emod"), "pulled, pb_emod"),
+    ((f"rotate {3 * R - 2e-6} 0 0 1 0 0 {period}", 1000), {**EMOD},
+     lambda res: slope(res, "c_b[4]", KSB * 2 * INERTIA, "twisted, pb_emod pb_kratio", OMEGA), "twisted, pb_emod"),
 ]
 if kokkos:    # the /kk styles have no single(): compared with the CPU on the forces and torques
     backends_in_process(chk, [deck(*a, **kw, probe=ATOMS) for a, kw, _, _ in CASES], True, [c[3] for c in CASES])
@@ -179,6 +189,10 @@ ERRORS = [
     ("pb_kn 0", "kn 1e5 pb_kn 0", ["pb_kn > 0"]),
     ("with cb_tenf", "kn 1e5 pb_kn 1 cb_tenf 1", ["cb_tenf", "pb_kn"]),
     ("with hold_gap", "kn 1e5 pb_kn 1 hold_gap 1e-4", ["pb_kn", "hold_gap"]),
+    ("pb_emod with pb_kn", "kn 1e5 pb_emod 1e7 pb_kn 1", ["pb_emod", "pb_kn", "alternatives"]),
+    ("pb_kratio without pb_emod", "kn 1e5 pb_kn 1 pb_kratio 2", ["pb_kratio needs pb_emod"]),
+    ("pb_emod 0", "kn 1e5 pb_emod 0", ["pb_emod", "(0, inf)"]),
+    ("pb_kratio -1", "kn 1e5 pb_emod 1e7 pb_kratio -1", ["pb_kratio"]),
 ]
 decks = [error_deck(f"pair_style dem/linear\npair_coeff * * {coeff}") for _, coeff, _ in ERRORS]
 for (what, _, words), res in zip(ERRORS, errors_in_process(decks, kokkos=kokkos)):
