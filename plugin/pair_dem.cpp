@@ -532,7 +532,8 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     }
   }
   svector[16] = f_adh;
-  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max, c.r1 + c.r2) && !held) {    // the law's contact is open
+  // the law's contact is open
+  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max, c.r1 + c.r2) && !held) {
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;

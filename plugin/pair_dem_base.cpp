@@ -206,8 +206,8 @@ void PairDEMBase::init_style()
       if (hold_gap(i, j) > box_edge(domain))
         error->all(FLERR, "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts (hold_gap; "
                    "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod beyond the largest dem_bond "
-                   "gap) exceeds the box's largest edge {}: the neighbor lists would have to reach beyond the box", force->pair_style, i, j,
-                   hold_gap(i, j), box_edge(domain));
+                   "gap) exceeds the box's largest edge {}: the neighbor lists would have to reach beyond the box",
+                   force->pair_style, i, j, hold_gap(i, j), box_edge(domain));
     }
   if (bond.mode == 1 && !bond.any)
     error->all(FLERR, "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds (cb_tenf, "

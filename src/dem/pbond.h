@@ -39,7 +39,7 @@ struct ParallelBond {
   double coh = 0.0;      // pb_coh: cohesion c [stress]
   double tan_fa = 0.0;   // tan(pb_fa), the friction angle phi
   double mcf = 1.0;      // pb_mcf: moment contribution factor beta
-  double reach = 0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (times R1 + R2 with emod)
+  double reach = 0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (per R1 + R2 with emod)
 };
 
 // how far beyond the gap it was made at a bond of particles of radii summing to rsum can reach
