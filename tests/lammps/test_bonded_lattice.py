@@ -20,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import bpm  # noqa: E402
-from demtest import Checks, run, thermo_difference  # noqa: E402
+from demtest import Checks, run, runs_in_process, thermo_difference  # noqa: E402
 
 N, M, R = 3, 6, 0.01
 KN, KNB = 2e5, 1e9
@@ -84,9 +84,11 @@ if "--ranks" in sys.argv:
     chk.finish()
 
 bonds = N * N * (M - 1) + 2 * N * (N - 1) * M    # along z, and along x and y in each layer
-for sign, label, k in ((1, "pulled", KNB * AREA), (-1, "pressed", KN + KNB * AREA)):
-    rows = run(deck(sign)).thermo
-    last = rows[-1]
+# (the last deck: the lattice bonded by LAMMPS's bond_style bpm/rotational, stiffnesses mapped)
+bpm_deck = bpm.convert(deck(1), 2 * R * (1 + 1e-9), bpm.coefficients(R, KNB, KNB / 2), damping=(1, 1, 0, 0))
+results = runs_in_process([deck(1), deck(-1)] + ([bpm_deck] if "--bpm" in sys.argv else []))
+for res, (sign, label, k) in zip(results, ((1, "pulled", KNB * AREA), (-1, "pressed", KN + KNB * AREA))):
+    last = res.thermo[-1]
     chk.true(last["c_dem[14]"] == bonds,
              f"{label}: dem_bond made every nearest-neighbour bond ({last['c_dem[14]']:.0f} of {bonds})")
     chk.true(last["c_kinetic"] < 1e-12 * last["c_dem[1]"],
@@ -94,8 +96,8 @@ for sign, label, k in ((1, "pulled", KNB * AREA), (-1, "pressed", KN + KNB * ARE
     modulus = -last["c_load"] / SECTION / (sign * STRAIN)
     chk.close(f"{label}: E = {'pb_kn A' if sign > 0 else '(kn + pb_kn A)'} / (2R) (relative difference "
               f"{abs(modulus * 2 * R / k - 1):.0e})", modulus, k / (2 * R), rel=1e-6)
-if "--bpm" in sys.argv:    # the lattice bonded by LAMMPS's bond_style bpm/rotational, stiffnesses mapped
-    rows = run(bpm.convert(deck(1), 2 * R * (1 + 1e-9), bpm.coefficients(R, KNB, KNB / 2), damping=(1, 1, 0, 0))).thermo
+if "--bpm" in sys.argv:
+    rows = results[2].thermo
     modulus = -rows[-1]["c_load"] / SECTION / STRAIN
     strain_energy = 0.5 * KNB * AREA * (STRAIN * 2 * R) ** 2 * N * N * (M - 1)
     chk.true(rows[-1]["c_kinetic"] < 1e-12 * strain_energy,

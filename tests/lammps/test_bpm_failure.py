@@ -20,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import bpm  # noqa: E402
-from demtest import Checks, run  # noqa: E402
+from demtest import Checks, runs_in_process  # noqa: E402
 from two_spheres import contact_frame, setup  # noqa: E402
 
 R, KB, TEN = 0.01, 1e11, 1e6
@@ -60,11 +60,15 @@ chk = Checks()
 reach = 2 * R + 1e-6
 coeffs = bpm.coefficients(R, KB, KB, TEN, COH)
 s = math.sqrt(0.5)
-for label, direction, pfc_break, bpm_break in (
-        ("pulled", (1, 0), TEN * AREA, TEN * AREA),
-        ("pulled at 45 degrees", (s, s), TEN * AREA, 2 / 3 * TEN * AREA),
-        ("pressed", (-1, 0), None, -TEN * AREA)):
-    pb, lammps_bpm = run(deck(direction)).thermo, run(bpm.convert(deck(direction), reach, coeffs)).thermo
+CASES = (("pulled", (1, 0), TEN * AREA, TEN * AREA),
+         ("pulled at 45 degrees", (s, s), TEN * AREA, 2 / 3 * TEN * AREA),
+         ("pressed", (-1, 0), None, -TEN * AREA))
+decks = []
+for _, direction, _, _ in CASES:
+    decks += [deck(direction), bpm.convert(deck(direction), reach, coeffs)]
+results = iter(runs_in_process(decks))
+for label, direction, pfc_break, bpm_break in CASES:
+    pb, lammps_bpm = next(results).thermo, next(results).thermo
     for name, rows, want in (("parallel bond", pb, pfc_break), ("BPM", lammps_bpm, bpm_break)):
         fn, fs = peak(rows)
         if want is None:
