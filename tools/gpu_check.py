@@ -4,14 +4,18 @@
 this inside the bootstrap's userland with --host); it can be run directly:
 
     python3 tools/gpu_check.py --lmp LMP --plugin-dir DIR --chute-data data.chute[.gz] --out DIR
-        [--mode gpu|host] [--quick] [--budget SECONDS] [--parts NAME,...] [--workers N]
+        [--lammps-python DIR] [--mode gpu|host] [--quick] [--budget SECONDS] [--parts NAME,...] [--workers N]
+
+--lammps-python: LAMMPS's python/ folder (the `lammps` module, which loads liblammps.so from
+LD_LIBRARY_PATH): the tests that run many decks in one process need it (most correctness parts).
 
 Parts, each timed and bounded (its own timeout, and none starts once the budget is spent):
   machine     what the machine is (nvidia-smi, the C library, the binaries' libraries) and a
               two-sphere run of dem/linear/kk on the device: if that fails, nothing else runs;
   correctness the kokkos tests' comparisons, rerun on the device (DEM_KOKKOS_ARGS="-k on g 1"):
               each /kk pair style, fix wall/dem/kk with planes and the cylinder, a moving mesh,
-              adhesion and rolling resistance against the same binary's CPU styles on the same
+              adhesion, rolling resistance, Woo's options and the contact and parallel bonds
+              against the same binary's CPU styles on the same
               decks, and the momentum test (no history lost through rebuilds and partner-array
               growth); plus the energy balance of piles in a box of walls on the device, two runs
               of the same deck on the device against each other, and compute-sanitizer memcheck
@@ -84,6 +88,12 @@ TEST_PARTS = [
     ("adhesion_wall", ["test_adhesion_wall.py", "--kokkos"], "adhesion on fix wall/dem/kk", 240),
     ("rolling", ["test_rolling_kokkos.py"], "rolling resistance, pair and walls, each law", 240),
     ("wall_restart", ["test_wall_kokkos_restart.py"], "fix wall/dem/kk restart files", 240),
+    ("linear_woo", ["test_linear_woo.py", "--kokkos"], "Woo's noBreak and noSlip (hold_gap, no_slip)", 180),
+    ("contact_bond", ["test_contact_bond.py", "--kokkos"], "contact bonds and dem_bond: breaks, gap bonding, "
+     "unbond, restart", 180),
+    ("parallel_bond", ["test_parallel_bond.py", "--kokkos"], "parallel bonds: pull, shear, bend, twist, "
+     "pb_emod, restarts both ways", 240),
+    ("bond_energy", ["test_bond_energy.py", "--kokkos"], "the energy balance of bonds that hold and break", 180),
 ]
 QUICK_TEST_PARTS = [("env_args", ["test_kokkos_env.py"], "DEM_KOKKOS_ARGS reaches LAMMPS", 120)]
 
@@ -183,6 +193,9 @@ class Check:
         # the tests' Kokkos arguments: the GPU, or --threads OpenMP threads (on a busy machine one
         # thread: two that wait on each other at every barrier ran a pile 20 times slower)
         self.env["DEM_KOKKOS_ARGS"] = self.kokkos_args
+        # the tests that run their decks in one process import LAMMPS's python module
+        if args.lammps_python:
+            self.env["DEM_LAMMPS_PYTHON"] = os.path.abspath(args.lammps_python)
         # the test helpers, for this script's own parts (they read the environment at import)
         os.environ.update({k: self.env[k] for k in ("DEM_LMP", "DEM_PLUGIN_DIR", "DEM_HAVE_KOKKOS", "DEM_KOKKOS_ARGS")})
         sys.path.insert(0, TESTS)
@@ -640,6 +653,7 @@ def main():
     ap.add_argument("--lmp", required=True)
     ap.add_argument("--plugin-dir", required=True)
     ap.add_argument("--chute-data", required=True, help="LAMMPS's bench/data.chute (or .gz)")
+    ap.add_argument("--lammps-python", default="", help="LAMMPS's python/ folder (its lammps module)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--mode", choices=("gpu", "host"), default="gpu")
     ap.add_argument("--quick", action="store_true")
