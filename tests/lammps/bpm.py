@@ -6,8 +6,8 @@ springs and strengths as
     f_r,c = pb_ten A,  f_s,c = pb_coh A,  tau_b,c = pb_ten I / (pb_mcf Rbar),  tau_t,c = pb_coh J / (pb_mcf Rbar),
 the last two the moments that break a parallel bond alone. The deck keeps its pair style for the
 contacts (its pb_* keywords dropped; BPM leaves bonded pairs out of the pair style's neighbour
-list; create_bonds wants the 1-2 weights 0 and comes before the bond style, breaking bonds want coul 1), bonds the pairs dem_bond
-would have bonded with create_bonds, and integrates with
+list), bonds the pairs dem_bond would have bonded with create_bonds (which wants the 1-2 weights 0
+and comes before the bond style; breakable bonds then want coul weights 1), and integrates with
 fix nve/bpm/sphere. BPM needs LAMMPS built with PKG_BPM.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
