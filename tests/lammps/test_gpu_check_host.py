@@ -45,7 +45,8 @@ data = sys.argv[1]
 outdir = tempfile.mkdtemp(prefix="gpu-check-")
 proc = subprocess.run([sys.executable, os.path.join(REPO, "tools", "gpu_check.py"), "--mode", "host", "--quick",
                        "--lmp", LMP, "--plugin-dir", PLUGIN_DIR, "--chute-data", data, "--out", outdir,
-                       "--threads", "1", "--budget", "150"], capture_output=True, text=True, timeout=600)
+                       "--threads", "1", "--budget", "150", "--lammps-python", os.environ["DEM_LAMMPS_PYTHON"]],
+                      capture_output=True, text=True, timeout=600)
 print(proc.stdout[-6000:], proc.stderr[-3000:])
 chk.true(proc.returncode == 0, f"tools/gpu_check.py --mode host --quick exits 0 ({proc.returncode})")
 files = sorted(os.listdir(outdir))
