@@ -79,6 +79,23 @@ run {steps}
 """
 
 
+PULL = f"linear {V} 0 0"
+PULL_STEPS = int(TEN / KNB / (V * DT)) + 50    # past the break
+HALF = int(TEN / KNB / (V * DT)) // 2          # halfway to it
+
+
+def restart_continues(whole, label, tol, write, read, **deck_kw):
+    """The pull written to a restart file halfway (run with `write`) and continued from it (with
+    `read`) gives the uninterrupted run's rows `whole`."""
+    work = tempfile.mkdtemp(prefix="parallel-bond-")
+    run(deck(PULL, HALF, tail="write_restart bonded.restart", **deck_kw), workdir=work, **write)
+    cont = run(deck(PULL, PULL_STEPS - HALF, restart="bonded.restart", **deck_kw), workdir=work, **read).thermo
+    by_step = {r["Step"]: r for r in whole}
+    worst = thermo_difference([by_step[r["Step"]] for r in cont[1:]], cont[1:])
+    chk.true(len(cont) > 10 and worst <= tol, f"restart {label}: the parallel bond survives; the continued pull is "
+             f"the uninterrupted one (worst relative difference {worst:.1e})")
+
+
 def peak(rows, col):
     return max(abs(r[col]) for r in rows)
 
@@ -110,24 +127,16 @@ def slope(res, col, stiffness, label, omega):
 
 chk = Checks()
 kokkos = "--kokkos" in sys.argv
-pull = deck(f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50)
 if "--ranks" in sys.argv:
-    straddle = deck(f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50, x0=-R)
-    two = run(straddle, ranks=2)
-    worst = thermo_difference(run(straddle).thermo, two.thermo)
+    straddle = deck(PULL, PULL_STEPS, x0=-R)
+    one, two = run(straddle), run(straddle, ranks=2)
+    worst = thermo_difference(one.thermo, two.thermo)
     chk.true(worst <= 1e-10, f"pulled: 2 ranks agree with 1 (worst relative difference {worst:.1e})")
     pulled(two)
     # restarts read by another rank count: written on one rank, continued on two, and back
-    half = int(TEN / KNB / (V * DT)) // 2
-    whole = {r["Step"]: r for r in run(straddle).thermo}
     for writer, reader in ((1, 2), (2, 1)):
-        work = tempfile.mkdtemp(prefix="parallel-bond-ranks-")
-        run(deck(f"linear {V} 0 0", half, x0=-R, tail="write_restart bonded.restart"), ranks=writer, workdir=work)
-        cont = run(deck(f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50 - half, restart="bonded.restart"),
-                   ranks=reader, workdir=work).thermo
-        worst = thermo_difference([whole[r["Step"]] for r in cont[1:]], cont[1:])
-        chk.true(len(cont) > 10 and worst <= 1e-10, f"restart written on {writer} rank(s), read on {reader}: the "
-                 f"continued pull is the uninterrupted one (worst relative difference {worst:.1e})")
+        restart_continues(one.thermo, f"written on {writer} rank(s), read on {reader}", 1e-10, {"ranks": writer},
+                          {"ranks": reader}, x0=-R)
     chk.finish()
 
 OMEGA = 1.0    # rad/s: 1e-3 rad in 1000 steps
@@ -142,7 +151,7 @@ shear_steps = int(1.5 * COH / KSB / (V * DT))
 stiff, vs = 1e11, 0.01
 OMEGA_B = 150.0
 CASES = [    # (deck's arguments, check, label)
-    ((f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50), {}, pulled, "pulled"),
+    ((PULL, PULL_STEPS), {}, pulled, "pulled"),
     ((f"linear 0 {V} 0", shear_steps), {}, lambda res: sheared(res, COH, "sheared"), "sheared"),
     ((f"linear 0 {vs} 0", int(1.7 * COH / stiff / (vs * DT))),
      {"coeff": f"pb_kn {stiff} pb_ks {stiff} pb_fa {fa}",
@@ -155,7 +164,7 @@ CASES = [    # (deck's arguments, check, label)
     ((f"rotate {2 * R - 2e-6} 0 0 0 1 0 {2 * math.pi / OMEGA_B}", 2000), {"coeff": "pb_coh 1e12 pb_mcf 0.5"},
      lambda res: chk.close("bent to breaking: |M_b| = pb_ten I / (beta Rbar)", peak(res.thermo, "v_mb"),
                            TEN * INERTIA / (0.5 * R), rel=2e-3), "bent to breaking"),
-    ((f"linear {V} 0 0", int(TEN / KNB / (V * DT)) + 50), {**EMOD}, lambda res: pulled(res, "pulled, pb_emod"), "pulled, pb_emod"),
+    ((PULL, PULL_STEPS), {**EMOD}, lambda res: pulled(res, "pulled, pb_emod"), "pulled, pb_emod"),
     ((f"rotate {3 * R - 2e-6} 0 0 1 0 0 {period}", 1000), {**EMOD},
      lambda res: slope(res, "c_b[4]", KSB * 2 * INERTIA, "twisted, pb_emod pb_kratio", OMEGA), "twisted, pb_emod"),
 ]
@@ -168,18 +177,10 @@ else:
     batch.run(chk)
 
 # restart: written halfway through the pull, continued (CPU, and /kk with --kokkos) as uninterrupted
-half = int(TEN / KNB / (V * DT)) // 2
-steps = int(TEN / KNB / (V * DT)) + 50
-by_step = {r["Step"]: r for r in run(deck(f"linear {V} 0 0", steps, probe=ATOMS)).thermo}
-again = deck(f"linear {V} 0 0", steps - half, restart="bonded.restart", probe=ATOMS)
+whole = run(deck(PULL, PULL_STEPS, probe=ATOMS)).thermo
 for writer, reader in (("CPU", "CPU"), ("CPU", "/kk"), ("/kk", "CPU")) if kokkos else (("CPU", "CPU"),):
-    work = tempfile.mkdtemp(prefix="parallel-bond-")
-    run(deck(f"linear {V} 0 0", half, tail="write_restart bonded.restart", probe=ATOMS), workdir=work,
-        kokkos=writer == "/kk")
-    cont = run(again, workdir=work, kokkos=reader == "/kk").thermo
-    worst = thermo_difference([by_step[r["Step"]] for r in cont[1:]], cont[1:])
-    chk.true(len(cont) > 10 and worst <= 1e-12, f"restart written on {writer}, read on {reader}: the parallel bond "
-             f"survives; the continued run is the uninterrupted one (worst relative difference {worst:.1e})")
+    restart_continues(whole, f"written on {writer}, read on {reader}", 1e-12, {"kokkos": writer == "/kk"},
+                      {"kokkos": reader == "/kk"}, probe=ATOMS)
 
 ERRORS = [
     ("pb_rmul 0", "kn 1e5 pb_kn 1 pb_rmul 0", ["pb_rmul", "(0, inf)"]),
