@@ -6,7 +6,7 @@ this inside the bootstrap's userland with --host); it can be run directly:
     python3 tools/gpu_check.py --lmp LMP --plugin-dir DIR --chute-data data.chute[.gz] --out DIR
         [--lammps-python DIR] [--mode gpu|host] [--quick] [--budget SECONDS] [--parts NAME,...] [--workers N]
 
---lammps-python: LAMMPS's python/ folder (the `lammps` module, which loads liblammps.so from
+--lammps-python: LAMMPS's python/ folder (the `lammps` module, which loads liblammps.so from its folder or
 LD_LIBRARY_PATH): the tests that run many decks in one process need it (most correctness parts).
 
 Parts, each timed and bounded (its own timeout, and none starts once the budget is spent):

@@ -59,13 +59,13 @@ fix integrate free nve/sphere
 fix damp free viscous 10
 timestep {DT}
 dem_bond all gap 1e-9
-# a step at rest: dem_bond bonds at the next step's positions, and the top layer must not have moved
 compute dem all pair dem/linear
 compute load top reduce sum fz
 compute kinetic free ke
 thermo_style custom step c_load c_kinetic c_dem[1] c_dem[14]
 thermo_modify format float %.17g
 thermo 500
+# a step at rest: dem_bond bonds at the next step's positions, and the top layer must not have moved
 run 1
 unfix pull
 fix pull top move linear 0 0 {speed}
