@@ -8,6 +8,7 @@
 #pragma once
 #include "adhesion_properties.h"
 #include "dem/adhesion.h"
+#include "dem/pbond.h"
 #include "dem/rolling.h"
 #include "dem/wall.h"
 
@@ -20,6 +21,24 @@ namespace DEM_NS {
 inline bool all_finite(dem::Vec3 v)
 {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// A parallel bond of contact c (if the pair of types takes them): its area, moments of inertia and
+// stiffnesses must be positive and finite at the particles' scale (pb_rmul 1e-160 underflows the
+// area to 0), and two steps of the bond finite.
+inline bool finite_bond(const dem::ParallelBond &b, const dem::Contact &c, dem::Vec3 wrel, double dt)
+{
+  if (!b.on) return true;
+  const dem::BondGeometry g = dem::bond_geometry(b, c.r1, c.r2);
+  const bool twist = g.polar > 0.0 || b.dim2;
+  if (!(g.area > 0.0 && g.inertia > 0.0 && twist && g.kn > 0.0) || !std::isfinite(g.area + g.inertia + g.polar + g.kn + g.ks))
+    return false;
+  double s[8] = {};
+  for (int step = 0; step < 2; step++) {
+    const dem::BondOutcome o = dem::parallel_bond_step(b, c, wrel, dt, s, 1.0, true, true);
+    if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released)) return false;
+  }
+  return true;
 }
 
 // Two steps of contact c between particles of masses m1 and m2 (a wall: r2 = inf, m2 = 0) whose
@@ -62,7 +81,7 @@ bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const
     if (!std::isfinite(f + phi + loss + dem::adhesive_reach(a, rbar, a.estar))) return false;
     if ((dem::norm(r.force) + f) * dt * dt / c.meff > far) return false;
   }
-  return true;
+  return wall || finite_bond(Law::parallel_bond(p), c, wrel, dt);
 }
 
 // The probe contact: spheres of radii r1 and r2 (r2 = inf: a wall) overlapping by half the

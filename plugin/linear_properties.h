@@ -43,7 +43,7 @@ struct LinearStyle {
   using Properties = LinearProperties;
   static constexpr const char *name = "dem/linear";
   static constexpr const char *const *keywords = linear_keywords;
-  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod; and pb_kn or pb_emod of a parallel bond)";
+  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod; and of a parallel bond pb_kn or pb_emod, times its area from pb_rmul)";
   static constexpr int v_slide_key = K_V_SLIDE;
   static std::string set(Properties &p, const std::string &key, double v) { return linear_set(p, key, v); }
   static std::string mix(const Properties &a, const Properties &b, const Properties &pair, bool dim2, Params &out)

@@ -162,7 +162,7 @@ template <class Style> void PairDEM<Style>::check_finite()
             finite_probe<Law>(par, a, x.rmax[i], x.mmax[i], x.rmax[j], x.mmax[j], update->dt, box_edge(domain));
       };
       if (finite(p, q)) continue;
-      error->all(FLERR, "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow), or that "
+      error->all(FLERR, "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow or underflow), or that "
                  "move a particle farther than the box in one step, between particles of radii {:g} and {:g} and "
                  "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(p, q, Style::keywords, finite), x.rmax[i],
                  x.rmax[j], x.mmax[i], x.mmax[j]);
@@ -412,6 +412,7 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
     if (pair->evflag) pair->ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
   }
   DEM_INLINE void deep(int i, int j, double gap, double rsq, double) { pair->deep_contact(i, j, gap, rsq); }
+  DEM_INLINE void stretched(int i, int j, double gap) { pair->bond_stretched(pair->atom->tag[i], pair->atom->tag[j], gap); }
 };
 
 // The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.

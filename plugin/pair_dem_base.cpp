@@ -3,6 +3,7 @@
 #include "contact_report.h"
 #include "properties.h"
 #include "restart_format.h"
+#include "setup_checks.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -43,6 +44,9 @@ PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
 PairDEMBase::~PairDEMBase()
 {
   if (copymode) return;
+  if (bond.requests && comm->me == 0)
+    error->warning(FLERR, "dem_bond: the pair style was replaced before a step carried out {}: those contacts "
+                   "were not bonded or unbonded", pending_requests());
   if (modify->get_fix_by_id(history_id())) modify->delete_fix(history_id());
   if (modify->get_fix_by_id(history_id() + "_DUMMY")) modify->delete_fix(history_id() + "_DUMMY");
   delete[] pvector;
@@ -146,10 +150,9 @@ void PairDEMBase::init_style()
     error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
 
   check_properties();
+  warn_setup(lmp);    // set-ups a PFC user trips over (setup_checks.h)
   warned_deep = false;
   forces_computed = false;
-
-  neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
 
   if (!fix_history) {
     const std::string cmd = fmt::format("{} all {} {}", history_id(), history_fix_style(), history_fix_args());
@@ -205,11 +208,26 @@ void PairDEMBase::init_style()
       // (the neighbor lists reach that far)
       if (hold_gap(i, j) > box_edge(domain))
         error->all(FLERR, "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts (hold_gap; "
-                   "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod beyond the largest dem_bond "
-                   "gap) exceeds the box's largest edge {}: the neighbor lists would have to reach beyond the box",
+                   "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod, at most R1 + R2, beyond the "
+                   "largest dem_bond gap) exceeds the box's largest edge {}: the neighbor lists would have to reach beyond the box",
                    force->pair_style, i, j, hold_gap(i, j), box_edge(domain));
     }
-  if (bond.mode == 1 && !bond.any)
+  // Size-based lists (the pairs within R1 + R2 + skin at a rebuild) hold every contact that reaches
+  // at most the skin beyond touching. One that reaches farther (hold_gap, a bond's reach or its
+  // dem_bond gap, an adhesive range) would leave the list at a rebuild while it still acts: then
+  // the list holds the pairs within the pair cutoff (init_one) + skin, as pair granular's does for
+  // JKR's pull-off distance.
+  double reach_max = 0.0;
+  for (int i = 1; i <= ntypes; i++)
+    for (int j = i; j <= ntypes; j++) {
+      const double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
+      reach_max = std::max({reach_max, hold_gap(i, j), adhesive_range(i, j, r1, r2)});
+    }
+  cutoff_list = reach_max > neighbor->skin;
+  neighbor->add_request(this, (cutoff_list ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
+  bool bonding = false;
+  for (int r = 0; r < bond.requests; r++) bonding = bonding || bond.mode[r] == 1;
+  if (bonding && !bond.any)
     error->all(FLERR, "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds (cb_tenf, "
                "cb_shearf) or parallel bonds (pb_kn)", force->pair_style);
   if (rgap_max > neighbor->skin)
@@ -298,37 +316,46 @@ void PairDEMBase::end_step_outputs()
   totals[N_SLIP_END_ALL] += totals[N_SLIP_END];
   if (output->restart_flag && update->ntimestep == output->next_restart) consolidate_totals();
   for (int k = 0; k < N_EXTRA; k++) pvector[k] = totals[k];
-  if (bonding_now) {    // the request is carried out: say how many bonds it made
+  if (bonding_now) {    // the requests are carried out: say what they did
     double made = 0.0;
     MPI_Allreduce(&made_now, &made, 1, MPI_DOUBLE, MPI_SUM, world);
-    if (comm->me == 0) {
-      if (bond.mode == 1)
-        utils::logmesg(lmp, "dem_bond: {:.0f} contacts of group {} bonded (contact gap <= {:g}) on step {}\n", made,
-                       bond_group, bond.gap, update->ntimestep);
-      else
-        utils::logmesg(lmp, "dem_bond: the contacts of group {} unbonded on step {}\n", bond_group, update->ntimestep);
-    }
-    bond.mode = 0;
+    if (comm->me == 0) utils::logmesg(lmp, "dem_bond on step {}: {}; {:.0f} contacts bonded\n", update->ntimestep,
+                                      pending_requests(), made);
+    bond.requests = 0;
+    bond_groups.clear();
     bonding_now = false;
   }
 }
 
 BondStep PairDEMBase::bond_step(bool advance)
 {
-  bonding_now = advance && bond.mode != 0;
+  bonding_now = advance && bond.requests != 0;
   BondStep b = bond;
-  if (!bonding_now) b.mode = 0;
+  if (!bonding_now) b.requests = 0;
   return b;
 }
 
 void PairDEMBase::request_bonds(int mode, int groupbit, double gap, const std::string &group)
 {
-  bond.mode = mode;
-  bond.groupbit = groupbit;
-  bond.gap = gap;
-  bond_group = group;
+  if (bond.requests == BondStep::MAX_REQUESTS)
+    error->all(FLERR, "dem_bond: {} requests are waiting for the next step ({}): run a step (run 1) before more "
+               "dem_bond commands", BondStep::MAX_REQUESTS, pending_requests());
+  const int r = bond.requests++;
+  bond.mode[r] = mode;
+  bond.groupbit[r] = groupbit;
+  bond.gap[r] = gap;
+  bond_groups.push_back(group);
   // the bonded contacts' reach, and with it the pair cutoff from the next run on
   if (mode == 1) bond.gap_max = std::max(bond.gap_max, gap);
+}
+
+std::string PairDEMBase::pending_requests() const
+{
+  std::string text;
+  for (int r = 0; r < bond.requests; r++)
+    text += (r ? ", " : "") + (bond.mode[r] == 1 ? fmt::format("bond group {} (contact gap <= {:g})", bond_groups[r], bond.gap[r])
+                                                 : fmt::format("unbond group {}", bond_groups[r]));
+  return text;
 }
 
 void PairDEMBase::deep_contact(int i, int j, double gap, double rsq)
@@ -345,6 +372,15 @@ void PairDEMBase::coincident_atoms(tagint a, tagint b)
   error->one(FLERR, "Pair {}: atoms {} and {} are at the same position on step {}: their contact has "
              "no normal direction (the forces would be NaN). Move or delete one of them (e.g. "
              "delete_atoms overlap)", force->pair_style, a, b, update->ntimestep);
+}
+
+void PairDEMBase::bond_stretched(tagint a, tagint b, double gap)
+{
+  error->one(FLERR, "Pair {}: the bond of atoms {} and {} was stretched to a gap of {:.6g} on step {} without "
+             "breaking: a bond's reach in the neighbor lists is at most the sum of the radii beyond its dem_bond gap "
+             "(its tensile strength would allow more: pb_ten/pb_kn, pb_ten (R1 + R2)/pb_emod or cb_tenf/kn). Use "
+             "bonds that break, or a model that keeps them closer", force->pair_style, std::min(a, b), std::max(a, b),
+             gap, update->ntimestep);
 }
 
 void PairDEMBase::warn_deep_overlap(tagint a, tagint b, double overlap, double radius)

@@ -8,6 +8,9 @@
 #include "pair_step.h"
 #include "pair.h"
 
+#include <string>
+#include <vector>
+
 namespace LAMMPS_NS {
 class Fix;
 class FixDummy;
@@ -102,7 +105,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double impact_speed = 0.0;       // of the Hertz time scale; 0: twice the largest particle speed
 
   // the dem_bond command: bond (mode 1) or unbond (mode 2) the contacts of the atoms in a group
-  // on the next step that advances (the bond's gap: contacts with g_c <= gap)
+  // on the next step that advances (the bond's gap: contacts with g_c <= gap); the requests made
+  // before that step are carried out on it, in their order
   void request_bonds(int mode, int groupbit, double gap, const std::string &group);
 
  protected:
@@ -118,8 +122,12 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
   bool any_hold = false;           // some pair of types holds contacts beyond g_s = 0 (set at init)
+  // the neighbour list holds the pairs within the pair cutoff (init_one) + skin, not radius sum +
+  // skin: some contacts reach beyond touching farther than the skin (holding, bonded, adhesive)
+  bool cutoff_list = false;
   BondStep bond;                   // contact bonds: the pending dem_bond request, the largest gap, any
-  std::string bond_group;          // the pending request's group (for the log)
+  std::vector<std::string> bond_groups;    // the pending requests' groups (for the log)
+  std::string pending_requests() const;    // the pending dem_bond requests, for messages
   double made_now = 0.0;           // bonds made this step (this rank)
   bool bonding_now = false;        // this step carries out the request
   bool any_adhesion = false;       // some pair of types has adhesion (set at init)
@@ -171,6 +179,9 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // the run, naming the atoms; otherwise the first such contact of a run is warned about.
   [[gnu::cold, gnu::noinline]] void deep_contact(int i, int j, double gap, double rsq);
   [[noreturn]] void coincident_atoms(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b);
+  // A bond stretched beyond the neighbour lists' reach without breaking (listed_bond_reach in
+  // pair_step.h) stops the run, naming the atoms.
+  [[noreturn]] void bond_stretched(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double gap);
   void warn_deep_overlap(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double overlap, double radius);
 };
 

@@ -9,7 +9,8 @@
 //   Tally  scatters the forces and sums: central(i, j, j_owned, F) (adhesion alone), contact(i, j,
 //          j_owned, F, t_i, t_j, rolls, moment), virial(i, j, j_owned, energy, d, F) (energy and
 //          virial of the pair, TALLY), deep(i, j, gap, rsq, rmin) (deeper than the smaller radius:
-//          rare), and its members sums (PairSums' names) and events (PairEvents).
+//          rare), stretched(i, j, gap) (a bond beyond the neighbour lists' reach: stops the run),
+//          and its members sums (PairSums' names) and events (PairEvents).
 // No LAMMPS here: it runs inside Kokkos kernels.
 //
 // History slots of a contact: the law's values (Law::History) as seen from atom i (particle 1),
@@ -51,12 +52,14 @@ template <class Count> struct PairEvents {
   Count bonded = 0, bonds_made = 0, broke_tension = 0, broke_shear = 0;    // contact bonds (BondStep::any)
 };
 
-// What the pair style asks of the contact bonds this step (the dem_bond command) and keeps for
-// them (Law::takes_bonds)
+// What the pair style asks of the contact bonds this step (the dem_bond commands given since the
+// last step, carried out in their order) and keeps for them (Law::takes_bonds)
 struct BondStep {
-  int mode = 0;            // this step: 1 bond, 2 unbond the contacts of atoms in group groupbit; 0 neither
-  int groupbit = 0;
-  double gap = 0.0;        // bond: the contacts of contact gap g_c <= gap
+  static constexpr int MAX_REQUESTS = 8;
+  int requests = 0;                  // this step: how many dem_bond commands (0: none)
+  int mode[MAX_REQUESTS] = {};       // 1 bond, 2 unbond the contacts of atoms in group groupbit
+  int groupbit[MAX_REQUESTS] = {};
+  double gap[MAX_REQUESTS] = {};     // bond: the contacts of contact gap g_c <= gap
   double gap_max = 0.0;    // the largest gap contacts were bonded at: a bond's reach beyond Law::hold_gap
   bool any = false;        // some pair of types takes bonds: count them
 };
@@ -128,6 +131,13 @@ DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, dem::Ve
   return out;
 }
 
+// How far beyond the gap it was made at a bond of particles of radii summing to rsum is kept in the
+// neighbour lists (the pair cutoff): its reach (Law::hold_gap: a weaker bond breaks in tension
+// sooner), but no more than rsum, so that a bond too strong to break in tension (an "unbreakable"
+// one) runs with a cutoff of at most twice the contact's. A bond stretched farther without breaking
+// stops the run (Tally::stretched) rather than leave the lists unnoticed.
+DEM_INLINE double listed_bond_reach(double reach, double rsum) { return reach < rsum ? reach : rsum; }
+
 // How far beyond g_s = 0 the contact in `slot` of a pair of parameters p holds, if it has formed
 // (its flag and its state set: LAMMPS's Kokkos history fix can leave a flag on a pair without
 // history): bonded, Law::hold_gap(p, true, rsum) beyond the largest gap of the bonds (bond_gap_max),
@@ -136,20 +146,27 @@ template <class Law, class Slots>
 DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot, double bond_gap_max, double rsum)
 {
   if (touch == 0 || slot[dem::ContactHistory::STATE_SLOT] == 0.0) return 0.0;
-  return dem::ContactHistory::bonded_in(slot) ? Law::hold_gap(p, true, rsum) + bond_gap_max : Law::hold_gap(p);
+  return dem::ContactHistory::bonded_in(slot) ? listed_bond_reach(Law::hold_gap(p, true, rsum), rsum) + bond_gap_max
+                                               : Law::hold_gap(p);
 }
 
-// The strain energy a holding contact (bonded, or with Law::hold_gap) takes along when it breaks,
-// from its history as stored (else 0: the others open at g_s = 0 with no force)
+// The strain energy a holding contact (bonded, or with Law::hold_gap) takes along when it breaks
+// (else 0: the others open at g_s = 0 with no force): from its history as stored; for one that
+// holds (hold_gap) the mean of that and of the energy the step would have brought it to, the work
+// velocity Verlet lets its forces do over the step, as for a bond that breaks (pbond.h)
 template <class Law, class Slots>
-DEM_INLINE double break_energy(const typename Law::Params &p, const dem::Contact &c, Slots slot, int parts)
+DEM_INLINE double break_energy(const typename Law::Params &p, const dem::Contact &c, Slots slot, int parts, double dt)
 {
   using History = typename Law::History;
   const History h = History::load(slot, History::orientation(slot), parts);
   if (!h.bonded && !(Law::hold_gap(p) > 0.0)) return 0.0;
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
-  return Law::strain_energy(p, h, kn, ks);
+  const double stored = Law::strain_energy(p, h, kn, ks);
+  if (h.bonded) return stored;
+  History end = h;
+  const dem::ContactResult r = Law::template step<false>(p, c, dt, end);
+  return 0.5 * (stored + Law::strain_energy(p, end, r.kn, r.ks));
 }
 
 template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
@@ -182,14 +199,16 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all
   double reach = ri + rj;
   if (k.rgap) reach += a.params(j).rgap;
-  // the dem_bond command's pairs: atoms of its group, types that take bonds (bond: within its gap)
-  bool bond_pair = false;
+  // the dem_bond commands' pairs: atoms of their groups, types that take bonds (bond: within its gap)
+  unsigned bond_pair = 0;    // bit r: request r applies to the pair
   if constexpr (EXTRA) {
     if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max, ri + rj);
-    if (k.bond.mode) {
-      bond_pair = Law::takes_bonds(a.params(j)) && a.in_group(i, k.bond.groupbit) && a.in_group(j, k.bond.groupbit);
-      if (bond_pair && k.bond.mode == 1 && reach < ri + rj + k.bond.gap) reach = ri + rj + k.bond.gap;
-    }
+    if (k.bond.requests && Law::takes_bonds(a.params(j)))
+      for (int r = 0; r < k.bond.requests; r++) {
+        if (!a.in_group(i, k.bond.groupbit[r]) || !a.in_group(j, k.bond.groupbit[r])) continue;
+        bond_pair |= 1u << r;
+        if (k.bond.mode[r] == 1 && reach < ri + rj + k.bond.gap[r]) reach = ri + rj + k.bond.gap[r];
+      }
   }
   if constexpr (EXTRA)    // Rocky's models reach to their adhesive distance, JKR once attached
     reach = adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
@@ -202,7 +221,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
       tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, History::orientation(slot), k.parts), c, k.dt);
       if constexpr (EXTRA) {
-        if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts);
+        if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts, k.dt);
         if (k.pbond && Law::parallel_bond(a.params(j)).on && dem::ContactHistory::bonded_in(slot)) {
           const dem::ParallelBond b = Law::parallel_bond(a.params(j));
           const dem::BondForces f = dem::BondForces::load(slot + k.nb, History::orientation(slot));
@@ -211,9 +230,13 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
         if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
       }
     }
-    // a bond carried beyond its reach (a zero tensile strength) broke in tension
+    // a bond carried beyond its reach (a zero tensile strength) broke in tension; one whose reach the
+    // lists do not hold (listed_bond_reach) was stretched beyond them without breaking
     if constexpr (EXTRA)
-      if (k.bond.any && dem::ContactHistory::bonded_in(slot)) tally.events.broke_tension += j_owned ? 2 : 1;
+      if (k.bond.any && dem::ContactHistory::bonded_in(slot)) {
+        if (Law::hold_gap(a.params(j), true, ri + rj) > ri + rj) tally.stretched(i, j, std::sqrt(rsq) - ri - rj);
+        tally.events.broke_tension += j_owned ? 2 : 1;
+      }
     touch = 0;
     clear_slots(slot, k.nh);
     return;
@@ -253,16 +276,18 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   History h = History::load(slot, orient, k.parts);
   const int w2 = j_owned ? 2 : 1;    // (events count in halves)
-  if (EXTRA && bond_pair) {
-    if (k.bond.mode == 1 && !h.bonded && c.gap <= k.bond.gap) {
-      h.bonded = true;
-      if (h.state == 0) h.state = 1;    // the bond makes the contact active, at any gap within the bond's
-      if (k.pbond) clear_slots(slot + k.nb, 8);    // a parallel bond starts without force or moment
-      tally.events.bonds_made += w2;
-    } else if (k.bond.mode == 2) {
-      h.bonded = false;
+  if (EXTRA && bond_pair)
+    for (int r = 0; r < k.bond.requests; r++) {
+      if (!(bond_pair >> r & 1u)) continue;
+      if (k.bond.mode[r] == 1 && !h.bonded && c.gap <= k.bond.gap[r]) {
+        h.bonded = true;
+        if (h.state == 0) h.state = 1;    // the bond makes the contact active, at any gap within the bond's
+        if (k.pbond) clear_slots(slot + k.nb, 8);    // a parallel bond starts without force or moment
+        tally.events.bonds_made += w2;
+      } else if (k.bond.mode[r] == 2) {
+        h.bonded = false;
+      }
     }
-  }
   const int state_before = h.state;
   // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
   const bool converted = !advance && state_before != 0 && h.complete(c.n);

@@ -216,6 +216,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // the kernel's rare contacts, as the CPU loop reports them (PairDEMBase::deep_contact)
   if (sum.same_a) this->coincident_atoms(sum.same_a, sum.same_b);
   if (sum.deep_a) this->warn_deep_overlap(sum.deep_a, sum.deep_b, sum.deep_overlap, sum.deep_radius);
+  if (sum.stretched_a) this->bond_stretched(sum.stretched_a, sum.stretched_b, sum.stretched_gap);
 
   if (this->eflag_global) this->eng_vdwl += sum.evdwl;
   if (this->vflag_global)
@@ -458,6 +459,13 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
   KOKKOS_FORCEINLINE_FUNCTION void deep(int i, int j, double gap, double rsq, double rmin)
   {
     sums.deep(k.tag[i], k.tag[j], gap, rsq, rmin);
+  }
+  // (EXTRA kernels only: DEMExtraSums)
+  KOKKOS_FORCEINLINE_FUNCTION void stretched(int i, int j, double gap)
+  {
+    sums.stretched_a = k.tag[i];
+    sums.stretched_b = k.tag[j];
+    sums.stretched_gap = gap;
   }
 };
 

@@ -100,10 +100,14 @@ struct DEMSums {
 struct DEMExtraSums : DEMSums {
   double e_adhesive, e_adh_loss, e_break;
   double bonded, bonds_made, broke_tension, broke_shear;
+  LAMMPS_NS::tagint stretched_a, stretched_b;    // a bond beyond the lists' reach (0: none), for the host
+  double stretched_gap;
 
   KOKKOS_INLINE_FUNCTION DEMExtraSums() : DEMSums()
   {
     e_adhesive = e_adh_loss = e_break = bonded = bonds_made = broke_tension = broke_shear = 0.0;
+    stretched_a = stretched_b = 0;
+    stretched_gap = 0.0;
   }
   KOKKOS_INLINE_FUNCTION void operator+=(const DEMExtraSums &o)
   {
@@ -115,6 +119,11 @@ struct DEMExtraSums : DEMSums {
     bonds_made += o.bonds_made;
     broke_tension += o.broke_tension;
     broke_shear += o.broke_shear;
+    if (o.stretched_a && !stretched_a) {
+      stretched_a = o.stretched_a;
+      stretched_b = o.stretched_b;
+      stretched_gap = o.stretched_gap;
+    }
   }
 };
 template <int EXTRA> using DEMSumsOf = std::conditional_t<EXTRA != 0, DEMExtraSums, DEMSums>;

@@ -42,7 +42,7 @@ DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Ve
   // longest chain of dependent operations of a contact (n within an ulp of d/r)
   const double inv_r = r * (1.0 / c.dsq);
   c.n = inv_r * d;
-  c.gap = r - r1 - r2;
+  c.gap = r - (r1 + r2);    // (the same for both copies of a pair computed from either side)
   c.lever1 = r1 + 0.5 * c.gap;
   c.lever2 = r2 + 0.5 * c.gap;
   // contact-point velocities v + w x (x_c - x_centre): v1 + l1 w1 x n and v2 - l2 w2 x n, so

@@ -80,14 +80,18 @@ DEM_INLINE double linear_strain_energy(const ContactHistory &h, double kn, doubl
 // vanish) or the shear force its shear strength (then the contact keeps its forces within the
 // linear model's limits: no tension, |F_s| <= mu |F_n|); r.d_break: the strain energy released,
 // with the spring's energy over the step taken as the mean of its two ends (e_prev, the step's
-// start, and the broken one), the work velocity Verlet lets the forces do (as for the dashpots).
+// start, and the broken one), the work velocity Verlet lets the forces do (as for the dashpots);
+// e_prev < 0: the contact had no force at the step's start (new, or just bonded: its energy
+// appeared within the step, with no earlier state to average with): the unbroken energy at the
+// step's end, so that what breaking releases is never negative.
 template <bool ENERGY>
 DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double ks, double e_prev, ContactHistory &h,
                                       ContactResult &r)
 {
   const bool tension = h.fn > p.cb_tenf;
   if (!tension && !(dot(h.fs, h.fs) > p.cb_shearf * p.cb_shearf)) return;
-  const double before = ENERGY ? 0.5 * (e_prev + linear_strain_energy(h, kn, ks)) : 0.0;
+  const double unbroken = ENERGY ? linear_strain_energy(h, kn, ks) : 0.0;
+  const double before = e_prev < 0.0 ? unbroken : 0.5 * (e_prev + unbroken);
   h.bonded = false;
   r.bond_broke = tension ? 1 : 2;
   if (h.fn > 0.0 || tension) h.fn = 0.0;
@@ -110,6 +114,7 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   linear_contact_stiffness(p, c.r1, c.r2, r.kn, r.ks);
   const double gs = c.gap - p.rgap;
+  [[maybe_unused]] const bool unloaded = h.fn == 0.0 && dot(h.fs, h.fs) == 0.0;    // (at the step's start)
   const Increments inc = begin_step(c, gs, dt, h, r);
 
   if constexpr (EXTRA) {
@@ -117,7 +122,7 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
     // bond (a parallel bond acts beside the linear force, which it leaves as it is: pair_step.h)
     const bool cbonded = p.cbond && h.bonded;
     const bool holds = p.hold_gap > 0.0 || cbonded;
-    const double e_prev = ENERGY && cbonded ? linear_strain_energy(h, r.kn, r.ks) : 0.0;
+    const double e_prev = !ENERGY || !cbonded ? 0.0 : unloaded ? -1.0 : linear_strain_energy(h, r.kn, r.ks);
     if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
     else {
       const double fn = h.fn + r.kn * inc.dn;

@@ -55,6 +55,13 @@ EXTRA = {"rr_model": "rr_fric 0.1", "rr_damp": "rr_fric 0.1 rr_model 3",
          "adh_model": "adh_frac 0.2 adh_dist 1e-4", "adh_frac": "adh_model 2 adh_frac 0.2 adh_dist 1e-4",
          "adh_dist": "adh_model 2 adh_frac 0.2 adh_dist 1e-4", "adh_g": "adh_model 1 adh_frac 1 adh_dist 1e-4 adh_g 9.81",
          "adh_gamma": "adh_model 2 adh_frac 0.2 adh_dist 1e-4"}    # JKR is dem/hertz's
+# the bonds' keywords act on bonded contacts: these contexts, and dem_bond after the pair style
+BOND = {"pb_kn": "pb_ten 1e6 pb_coh 1e6", "pb_emod": "pb_ten 1e6 pb_coh 1e6", "pb_kratio": "pb_emod 1e9 pb_ten 1e6",
+        "cb_tenf": "cb_shearf 1", "cb_shearf": "cb_tenf 1"}
+BOND.update({k: "pb_kn 1e9 pb_ks 1e9 pb_ten 1e6 pb_coh 1e6" for k in ("pb_rmul", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf")})
+EXTRA.update(BOND)
+# values inside a keyword's range that underflow what it scales (the bond's area)
+SMALL = {"pb_rmul": ["1e-160"]}
 HERTZ_EXTRA = {"adh_gamma": "adh_model 3 adh_gamma 0.05","adh_frac": "adh_model 1 adh_frac 1 adh_dist 1e-4 adh_g 9.81",
                "adh_dist": "adh_model 1 adh_frac 1 adh_dist 1e-4 adh_g 9.81", "adh_model": "adh_gamma 0.05"}
 # fix wall/dem's own numeric arguments: (keyword the error names, the wall part with {v})
@@ -91,7 +98,8 @@ def cases():
     for law in ("linear", "hertz", "hysteretic"):
         for key in source_keywords(law) + adhesion_keywords():
             ctx = f"{law_context(law, key)} {key} {{v}}"
-            out.append((f"pair dem/{law} {key}", key, [f"pair_style dem/{law}\npair_coeff * * {ctx}", FLOOR]))
+            bond = "\ndem_bond all gap 0" if key in BOND else ""
+            out.append((f"pair dem/{law} {key}", key, [f"pair_style dem/{law}\npair_coeff * * {ctx}{bond}", FLOOR]))
             out.append((f"wall/dem {law} {key}", key, [PAIR, f"fix w all wall/dem {law} {ctx} zplane 0 NULL"]))
     for key, wall in WALL:
         out.append((f"wall/dem {wall}", key, [PAIR, f"fix w all wall/dem linear {BASE['linear']} {wall}"]))
@@ -124,7 +132,7 @@ def main():
         os.chdir(workdir)
         write_stl("floor.stl", floor(2, -0.05, 0.05, 0.0))
         for name, key, commands in cases():
-            for v in VALUES:
+            for v in VALUES + SMALL.get(key, []):
                 error, finite = run_case(lammps, [c.replace("{v}", v) for c in commands])
                 if error is None:
                     chk.true(finite, f"{name} {v}: ran, results finite")

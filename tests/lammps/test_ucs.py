@@ -32,7 +32,7 @@ def main():
         deck = f.read()
     res = run(deck, workdir=work, args=["-var", "D", "0.015", "-var", "H", "0.03", "-var", "plot", "0"])
     balls = int(re.search(r"Created (\d+) atoms", res.output).group(1))
-    bonds = int(re.search(r"dem_bond: (\d+) contacts of group all bonded", res.output).group(1))
+    bonds = int(re.search(r"dem_bond on step \d+: bond group all .*; (\d+) contacts bonded", res.output).group(1))
     chk.true(bonds > 1.5 * balls, f"{bonds} bonds made between {balls} balls (> 1.5 per ball)")
     strain, stress, cracks = read(os.path.join(work, "ucs.dat"))
     peak, start, young = analyse(strain, stress)
