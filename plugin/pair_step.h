@@ -158,6 +158,9 @@ template <class Law, class Slots>
 DEM_INLINE double break_energy(const typename Law::Params &p, const dem::Contact &c, Slots slot, int parts, double dt)
 {
   using History = typename Law::History;
+  // (a contact that never formed has no state: a flag LAMMPS's Kokkos history fix left after a
+  // rebuild, or one set at setup and never stored)
+  if (slot[dem::ContactHistory::STATE_SLOT] == 0.0) return 0.0;
   const History h = History::load(slot, History::orientation(slot), parts);
   if (!h.bonded && !(Law::hold_gap(p) > 0.0)) return 0.0;
   double kn, ks;

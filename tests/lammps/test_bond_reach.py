@@ -4,7 +4,8 @@ default skin (1e-3 m in si units), and the bond inputs that once ran silently wr
 Two equal spheres of radius R = 0.01 (fix move: sphere 2 pulled apart slowly at V, forces measured):
 1. hold_gap 4e-3 (larger than the skin): the contact carries F_n = k_n g_s in tension up to g_s = 4e-3
    and then lets go: e_break (compute pair entry 13) is k_n g^2/2 averaged over the step it let go
-   at (the mean of the spring's energy at the step's two ends, as for bonds);
+   at (the mean of the spring's energy at the step's two ends, as for bonds); a pair that opens
+   before its contact formed books nothing;
 2. a contact bond of cb_tenf = k_n 3e-3 and a parallel bond of pb_ten = kn_b 3e-3: each holds to
    g = 3e-3 (beyond the skin) and breaks once, in tension (entries 14, 16);
 3. dem_bond gap 5e-3 bonds a pair 3e-3 apart (one bond made, entry 15);
@@ -30,12 +31,12 @@ from two_spheres import contact_frame, error_deck, setup  # noqa: E402
 
 R, KN = 0.01, 5e4
 KN_C = KN / 2                    # like types: springs in series
-V, DT = 0.5, 1e-6                # V dt = 5e-7: 8000 steps to 4e-3
+V, DT = 2.0, 1e-6                # V dt = 2e-6: 2000 steps to 4e-3
 KNB = 1e7                        # the parallel bond's stiffness per area
 AREA = math.pi * R ** 2
 
 
-def pull(coeff, steps, x2=2 * R, bond="dem_bond all gap 1e-6", v=V, tail=""):
+def pull(coeff, steps, x2=2 * R, bond="dem_bond all gap 1e-5", v=V, tail=""):
     """Sphere 2 at x2 from sphere 1 (still), pulled along x at v; thermo every 10 steps and at the end."""
     return setup(x2, -R, R) + f"""
 pair_style dem/linear energy yes
@@ -93,6 +94,11 @@ def parallel_bond(res, label="parallel bond"):
     let_go(rows, 3e-3, label, 1)
 
 
+def never_formed(res):
+    chk.true(all(r["c_dem[13]"] == 0.0 for r in res.thermo),
+             "hold_gap, a pair that opens before its contact formed: no break energy (also past a rebuild on /kk)")
+
+
 def gap_bond(res):
     rows = res.thermo
     chk.true(rows[-1]["c_dem[15]"] == 1 and rows[-1]["c_dem[14]"] == 1,
@@ -111,9 +117,10 @@ chk = Checks()
 kokkos, ranks = "--kokkos" in sys.argv, 2 if "--ranks" in sys.argv else 1
 steps = int(4.2e-3 / (V * DT))
 pulls = [
-    (pull("hold_gap 4e-3", steps, x2=2 * R - 1e-6, bond=""), held_linear, "hold_gap 4e-3"),
+    (pull("hold_gap 4e-3", steps, x2=2 * R - 1e-5, bond=""), held_linear, "hold_gap 4e-3"),
     (pull(f"cb_tenf {KN_C * 3e-3} cb_shearf 1e3", steps), contact_bond, "contact bond"),
     (pull(f"pb_kn {KNB} pb_ks {KNB} pb_ten {KNB * 3e-3} pb_coh 1e9", steps), parallel_bond, "parallel bond"),
+    (pull("hold_gap 4e-3", 300, x2=2 * R - 1e-6, bond=""), never_formed, "never formed"),
     (pull(f"cb_tenf 1e3 cb_shearf 1e3", 10, x2=2 * R + 3e-3, bond="dem_bond all gap 5e-3"), gap_bond,
      "dem_bond gap 5e-3"),
     (pull(f"pb_kn {KNB * 10} pb_ks {KNB * 10} pb_ten 1e12 pb_coh 1e12", int(4e-3 / (V * DT))), unbreakable,
