@@ -209,3 +209,76 @@ TEST_F(StlFile, AsciiErrorsNameTheLine)
                       "header gives ", 0), 0u) << msg;
   EXPECT_EQ(error_of(write("cut.stl", text.substr(0, text.rfind('\n', text.find("endloop")) + 1))), "line 6: the file ends inside a facet");
 }
+
+// ASCII files as exporters write them: each must read as the plain file does
+
+TEST_F(StlFile, AsciiWithByteOrderMark)
+{
+  EXPECT_EQ(read_stl(write("bom.stl", "\xEF\xBB\xBF" + ascii(SQUARE))), SQUARE);
+}
+
+TEST_F(StlFile, AsciiWithCrOnlyLineEnds)
+{
+  std::string cr = ascii(SQUARE);
+  for (char &c : cr)
+    if (c == '\n') c = '\r';
+  EXPECT_EQ(read_stl(write("cr.stl", cr)), SQUARE);
+  // the line numbers of errors count CR, CRLF and LF alike
+  cr.replace(cr.find("outer loop"), 10, "outer");
+  EXPECT_EQ(error_of(write("cr_bad.stl", "\r\n" + cr)), "line 4: expected 'outer loop', found 'outer'");
+}
+
+TEST_F(StlFile, AsciiWithTrailingCtrlZ)
+{
+  EXPECT_EQ(read_stl(write("z.stl", ascii(SQUARE) + "\x1A")), SQUARE);
+  EXPECT_EQ(read_stl(write("z2.stl", ascii(SQUARE, "endsolid sq") + "\x1A\x1A\r\n \n")), SQUARE);
+  // a ^Z before the end would drop what follows it
+  std::string early = ascii(SQUARE);
+  early.insert(early.find("  facet", 10), "\x1A");
+  EXPECT_EQ(error_of(write("z3.stl", early)), "line 9: a ^Z (0x1A) byte before the end of the file (text follows it)");
+}
+
+TEST_F(StlFile, AsciiWithNulInTheName)
+{
+  std::string padded = ascii(SQUARE);
+  padded.replace(0, 8, std::string("solid sq\0\0\0", 11));
+  EXPECT_EQ(read_stl(write("nul.stl", padded)), SQUARE);
+  std::string inside = ascii(SQUARE);
+  inside.replace(0, 8, std::string("solid s\0q", 9));
+  EXPECT_EQ(read_stl(write("nul2.stl", inside)), SQUARE);
+  // elsewhere a NUL is not text
+  std::string vertex = ascii(SQUARE);
+  vertex.replace(vertex.find("vertex 1 0 0.5"), 6, std::string("vert\0x", 6));
+  EXPECT_EQ(error_of(write("nul3.stl", vertex)), "line 5: a NUL byte in the line, found 'vert?x 1 0 0.5'");
+}
+
+TEST_F(StlFile, AsciiWithAllVariantsAtOnce)
+{
+  std::string text = ascii(SQUARE);
+  text.replace(0, 8, std::string("solid sq\0", 9));
+  for (char &c : text)
+    if (c == '\n') c = '\r';
+  EXPECT_EQ(read_stl(write("all.stl", "\xEF\xBB\xBF" + text + "\x1A")), SQUARE);
+}
+
+// The size rule first: a file of exactly 84 + 50 n bytes, n the count at bytes 80-83, is binary,
+// even when its header reads like ASCII STL; the grammar decides only the other files.
+TEST_F(StlFile, BinaryWhoseHeaderReadsLikeAscii)
+{
+  const std::string header = "solid sq\nfacet normal 0 0 1\nouter loop\nvertex 9 9 9\nvertex 9 9 9\n";
+  EXPECT_EQ(read_stl(write("looks_ascii.stl", binary(SQUARE, header))), SQUARE);
+}
+
+TEST_F(StlFile, NeitherAsciiNorBinary)
+{
+  // a truncated binary file whose header starts with "solid": both reasons
+  const std::string whole = binary(SQUARE, "solid exported as binary");
+  const auto msg = error_of(write("cut_solid.stl", whole.substr(0, whole.size() - 7)));
+  EXPECT_EQ(msg.rfind("the file starts with 'solid' but is neither ASCII STL (", 0), 0u) << msg;
+  EXPECT_NE(msg.find(") nor binary STL (its header gives 2 triangles, which take 184 bytes, but the file has 177 "
+                     "(truncated))"), std::string::npos) << msg;
+  // a short one without a line end after its header
+  const auto tiny = error_of(write("tiny_solid.stl", std::string("solid \x01\x02", 8)));
+  EXPECT_EQ(tiny, "the file starts with 'solid' but is neither ASCII STL (the file has no triangles) nor binary "
+                  "STL (the file has 8 bytes: too short for an 80-byte header and a 4-byte triangle count)");
+}
