@@ -5,8 +5,10 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <set>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <tuple>
 #include <utility>
 
 using dem::Vec3;
@@ -43,41 +45,116 @@ void hash_doubles(unsigned long long &h, const double *v, int n)
   }
 }
 
+using Triple = std::array<int, 3>;
+enum Kept : char { BUILT, DEGENERATE, DUPLICATE };
+
+// the order of the vertices i and j of xyz (3 doubles each): x, then y, then z (-0 and 0 alike)
+bool vertex_less(const double *xyz, int i, int j)
+{
+  return std::lexicographical_compare(xyz + 3 * i, xyz + 3 * i + 3, xyz + 3 * j, xyz + 3 * j + 3);
+}
+
+// An id for each vertex of the triangles built (3 t + k: vertex k of triangle t; -1 for the
+// others): vertices with identical coordinates share one. By sorting: no tree of vertices.
+std::vector<int> weld(const std::vector<double> &xyz, const std::vector<Kept> &kept)
+{
+  std::vector<int> order;
+  order.reserve(3 * std::count(kept.begin(), kept.end(), BUILT));
+  for (size_t t = 0; t < kept.size(); t++)
+    if (kept[t] == BUILT)
+      for (int k = 0; k < 3; k++) order.push_back(static_cast<int>(3 * t + k));
+  std::sort(order.begin(), order.end(), [&](int i, int j) { return vertex_less(xyz.data(), i, j); });
+  std::vector<int> id(3 * kept.size(), -1);
+  int last = -1;
+  for (size_t k = 0; k < order.size(); k++) {
+    if (k == 0 || vertex_less(xyz.data(), order[k - 1], order[k])) last++;
+    id[order[k]] = last;
+  }
+  return id;
+}
+
+// Marks DUPLICATE each triangle built whose three vertex ids, in any order, an earlier one has.
+void mark_duplicates(const std::vector<int> &id, std::vector<Kept> &kept)
+{
+  auto sorted_ids = [&](int t) {
+    Triple v{id[3 * t], id[3 * t + 1], id[3 * t + 2]};
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  std::vector<int> order;
+  for (size_t t = 0; t < kept.size(); t++)
+    if (kept[t] == BUILT) order.push_back(static_cast<int>(t));
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    const Triple va = sorted_ids(a), vb = sorted_ids(b);
+    return va < vb || (va == vb && a < b);
+  });
+  for (size_t k = 1; k < order.size(); k++)
+    if (sorted_ids(order[k]) == sorted_ids(order[k - 1])) kept[order[k]] = DUPLICATE;
+}
+
+// For each edge e of each triangle t (3 t + e; edge 0 ab, 1 bc, 2 ca), the same edge of the
+// other triangle when exactly two share it, else -1; counts open, non-manifold and flipped edges.
+std::vector<int> pair_edges(const std::vector<Triple> &tv, MeshData &m)
+{
+  struct HalfEdge {
+    int lo, hi, at;    // its vertex ids, lower first; 3 t + e
+    bool operator<(const HalfEdge &o) const { return std::tie(lo, hi, at) < std::tie(o.lo, o.hi, o.at); }
+  };
+  const int n = static_cast<int>(3 * tv.size());
+  std::vector<HalfEdge> half(n);
+  for (int h = 0; h < n; h++) {
+    const int u = tv[h / 3][h % 3], w = tv[h / 3][(h % 3 + 1) % 3];
+    half[h] = {std::min(u, w), std::max(u, w), h};
+  }
+  std::sort(half.begin(), half.end());
+  std::vector<int> across(n, -1);
+  for (int g = 0, next; g < n; g = next) {
+    for (next = g + 1; next < n && half[next].lo == half[g].lo && half[next].hi == half[g].hi;) next++;
+    if (next - g == 1) m.nopen++;
+    if (next - g > 2) m.nnonmanifold++;
+    if (next - g != 2) continue;
+    const int a = half[g].at, b = half[g + 1].at;
+    across[a] = b;
+    across[b] = a;
+    if (tv[a / 3][a % 3] == tv[b / 3][b % 3]) m.nflipped++;    // both triangles run the edge the same way
+  }
+  return across;
+}
+
 }    // namespace
 
-void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m)
+void build_mesh(std::vector<double> xyz, double coplanar_deg, double curvature_deg, MeshData &m)
 {
   const int nfile = static_cast<int>(xyz.size() / 9);
   m = MeshData{};
   m.fingerprint = 14695981039346656037ULL;
   hash_doubles(m.fingerprint, &coplanar_deg, 1);
-  // weld: one index per distinct vertex
-  std::map<std::array<double, 3>, int> ids;
-  std::vector<std::array<int, 3>> tv;
-  std::set<std::array<int, 3>> seen;    // each built triangle's vertex ids, sorted
-  std::vector<Vec3> normal;
-  for (int t = 0; t < nfile; t++) {
-    const double *p = &xyz[9 * t];
-    if (zero_area(p)) {
+  std::vector<Kept> kept(nfile, BUILT);
+  for (int t = 0; t < nfile; t++)
+    if (zero_area(&xyz[9 * t])) {
+      kept[t] = DEGENERATE;
       if (m.ndegenerate++ == 0) m.first_degenerate = t;
-      continue;
     }
-    std::array<int, 3> v;
-    for (int k = 0; k < 3; k++) {
-      const auto key = std::array<double, 3>{p[3 * k], p[3 * k + 1], p[3 * k + 2]};
-      auto it = ids.emplace(key, static_cast<int>(ids.size())).first;
-      v[k] = it->second;
-    }
-    std::array<int, 3> sorted = v;
-    std::sort(sorted.begin(), sorted.end());
-    if (!seen.insert(sorted).second) {
-      if (m.nduplicate++ == 0) m.first_duplicate = t;
-      continue;
-    }
+  std::vector<int> id = weld(xyz, kept);
+  mark_duplicates(id, kept);
+  const int nt = static_cast<int>(std::count(kept.begin(), kept.end(), BUILT));
+  m.nduplicate = static_cast<int>(std::count(kept.begin(), kept.end(), DUPLICATE));
+  if (m.nduplicate > 0) m.first_duplicate = static_cast<int>(std::find(kept.begin(), kept.end(), DUPLICATE) - kept.begin());
+
+  // the triangles built, in file order, and their vertex ids
+  std::vector<Triple> tv;
+  std::vector<Vec3> normal;
+  tv.reserve(nt);
+  normal.reserve(nt);
+  m.tri.reserve(nt);
+  m.area.reserve(nt);
+  for (int t = 0; t < nfile; t++) {
+    if (kept[t] != BUILT) continue;
+    const double *p = &xyz[9 * t];
     const Vec3 a{p[0], p[1], p[2]}, b{p[3], p[4], p[5]}, c{p[6], p[7], p[8]};
     const Vec3 nc = dem::cross(b - a, c - a);
     const double twice_area = dem::norm(nc);
-    tv.push_back(v);
+    tv.push_back({id[3 * t], id[3 * t + 1], id[3 * t + 2]});
     normal.push_back((1.0 / twice_area) * nc);
     hash_doubles(m.fingerprint, p, 9);
     // a sphere about the centroid that holds the triangle (with room for round-off)
@@ -87,38 +164,33 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curv
     m.tri.push_back({a, b, c, -1, 0, centre, rad * (1.0 + 1e-12)});
     m.area.push_back(0.5 * twice_area);
   }
-  const int nt = static_cast<int>(m.tri.size());
+  const int nvertex = 1 + (id.empty() ? -1 : *std::max_element(id.begin(), id.end()));
+  // the coordinates are in m.tri now: free them and the rest of the welding before the edges
+  std::vector<double>().swap(xyz);
+  std::vector<int>().swap(id);
+  std::vector<Kept>().swap(kept);
   if (nt == 0) return;
 
-  // edges: (lower vertex, higher vertex) -> triangles and the local edge (0 ab, 1 bc, 2 ca)
-  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> edges;
-  for (int t = 0; t < nt; t++)
-    for (int e = 0; e < 3; e++) {
-      const int u = tv[t][e], w = tv[t][(e + 1) % 3];
-      edges[{std::min(u, w), std::max(u, w)}].push_back({t, e});
-    }
-
+  const std::vector<int> across = pair_edges(tv, m);
   // Across a shared edge, the neighbour o of t and its normal as seen with t's orientation
   // (flipped if both run the edge the same way: inconsistent normals).
   auto neighbour = [&](int t, int e, Vec3 &n_o) {
-    const int u = tv[t][e], w = tv[t][(e + 1) % 3];
-    const auto &share = edges[{std::min(u, w), std::max(u, w)}];
-    if (share.size() != 2) return -1;
-    const auto &other = share[0].first == t ? share[1] : share[0];
-    const bool same_way = tv[other.first][other.second] == u;
-    n_o = same_way ? -normal[other.first] : normal[other.first];
-    return other.first;
+    const int h = across[3 * t + e];
+    if (h < 0) return -1;
+    const int o = h / 3;
+    n_o = tv[o][h % 3] == tv[t][e] ? -normal[o] : normal[o];
+    return o;
   };
   const double deg = 3.14159265358979323846 / 180.0;
   // patches: flood fill across edges of exactly two triangles whose normals are within the
   // tolerance of the seed's (the patch's plane is the seed's); sign: orientation relative to it
   const double cos_tol = std::cos(coplanar_deg * deg);
-  std::vector<int> stack;
-  std::vector<double> sign(nt, 1.0);
+  std::vector<int> stack, seed;
+  std::vector<signed char> sign(nt, 1);
   for (int s = 0; s < nt; s++) {
     if (m.tri[s].patch >= 0) continue;
-    const int pid = static_cast<int>(m.patch.size());
-    m.patch.push_back({normal[s], dem::dot(normal[s], m.tri[s].a), -1});
+    const int pid = static_cast<int>(seed.size());
+    seed.push_back(s);
     m.tri[s].patch = pid;
     stack.assign(1, s);
     while (!stack.empty()) {
@@ -128,14 +200,16 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curv
         Vec3 n_o;
         const int o = neighbour(t, e, n_o);
         if (o < 0 || m.tri[o].patch >= 0) continue;
-        const Vec3 n_seed_way = sign[t] * n_o;    // o's normal with the seed's orientation
+        const Vec3 n_seed_way = static_cast<double>(sign[t]) * n_o;    // o's normal with the seed's orientation
         if (dem::dot(n_seed_way, normal[s]) < cos_tol) continue;
-        sign[o] = dem::dot(n_seed_way, normal[o]) > 0.0 ? 1.0 : -1.0;
+        sign[o] = dem::dot(n_seed_way, normal[o]) > 0.0 ? 1 : -1;
         m.tri[o].patch = pid;
         stack.push_back(o);
       }
     }
   }
+  m.patch.reserve(seed.size());
+  for (const int s : seed) m.patch.push_back({normal[s], dem::dot(normal[s], m.tri[s].a), -1});
   // smooth groups: patches joined across edges whose normals differ by less than the curvature
   // angle (neighbour to neighbour)
   const double cos_curv = std::cos(curvature_deg * deg);
@@ -164,17 +238,13 @@ void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curv
   }
   m.ngroup = ngroup;
 
-  // boundary edges and vertices of the patches; orientation check
-  std::vector<char> vboundary(ids.size(), 0);
-  for (const auto &[key, share] : edges) {
-    const bool inner = share.size() == 2 && m.tri[share[0].first].patch == m.tri[share[1].first].patch;
-    if (share.size() == 1) m.nopen++;
-    if (share.size() > 2) m.nnonmanifold++;
-    if (share.size() == 2 && tv[share[0].first][share[0].second] == tv[share[1].first][share[1].second])
-      m.nflipped++;    // both triangles run the edge the same way
-    if (inner) continue;
-    for (const auto &[t, e] : share) m.tri[t].boundary |= 1 << e;
-    vboundary[key.first] = vboundary[key.second] = 1;
+  // boundary edges (not between two triangles of one patch) and their vertices
+  std::vector<char> vboundary(nvertex, 0);
+  for (int h = 0; h < 3 * nt; h++) {
+    const int t = h / 3, e = h % 3, o = across[h];
+    if (o >= 0 && m.tri[o / 3].patch == m.tri[t].patch) continue;
+    m.tri[t].boundary |= 1 << e;
+    vboundary[tv[t][e]] = vboundary[tv[t][(e + 1) % 3]] = 1;
   }
   for (int t = 0; t < nt; t++)
     for (int k = 0; k < 3; k++)
@@ -367,6 +437,15 @@ void build_grid(MeshData &m, double margin)
       for (int j = r[2]; j <= r[3]; j++)
         for (int i = r[0]; i <= r[1]; i++) m.items[fill[(k * ny + j) * nx + i]++] = static_cast<int>(t);
   }
+  std::vector<std::array<int, 6>>().swap(range);
+  release_freed_memory();
+}
+
+void release_freed_memory()
+{
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
 }
 
 }    // namespace DEM_NS

@@ -36,7 +36,9 @@ struct MeshData {
 // Zero-area triangles are counted (ndegenerate) and not built: the caller reports them. A
 // triangle with the same three vertices as an earlier one, in any order (a facet exported twice,
 // or once per orientation), is the same wall: counted (nduplicate) and left out.
-void build_mesh(const std::vector<double> &xyz, double coplanar_deg, double curvature_deg, MeshData &m);
+// Memory: the coordinates are freed once the triangles hold them (pass them with std::move to
+// spare a copy), and no structure costs more per triangle than the triangles themselves.
+void build_mesh(std::vector<double> xyz, double coplanar_deg, double curvature_deg, MeshData &m);
 
 // The zero-area test of build_mesh for the triangle p[0..8]: its area below 1e-12 of its longest
 // edge squared, or not a number (non-finite coordinates, or products of them that overflow).
@@ -61,5 +63,9 @@ std::string explain_misfit(const std::vector<double> &raw, int t, double scale, 
 
 // Bins the triangles on a uniform grid whose triangle lists reach `margin` beyond each cell.
 void build_grid(MeshData &m, double margin);
+
+// Hands memory freed on the heap back to the system (glibc keeps freed blocks that lie below
+// live ones: the temporaries of reading and building a large mesh would stay resident).
+void release_freed_memory();
 
 }    // namespace DEM_NS

@@ -4,6 +4,7 @@
 #include "stl_file.h"
 
 #include "comm.h"
+#include "domain.h"
 #include "error.h"
 #include "input.h"
 #include "lammps.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mpi.h>
+#include <utility>
 
 using namespace LAMMPS_NS;
 using dem::Vec3;
@@ -34,16 +36,16 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
   std::string err;
   if (rank == 0) {
     try {
-      const std::vector<double> raw = read_stl(file);
+      xyz = read_stl(file);
       const double shift[3] = {offset.x, offset.y, offset.z};
-      xyz.resize(raw.size());
-      for (size_t k = 0; k < raw.size(); k++) xyz[k] = scale * raw[k] + shift[k % 3];
-      // a triangle that does not fit for another reason than its own zero area in the file: say why
-      for (size_t t = 0; t < raw.size() / 9; t++)
-        if (!fits(&xyz[9 * t])) {
-          err = explain_misfit(raw, static_cast<int>(t), scale, shift);
-          if (!err.empty()) break;
-        }
+      // a triangle that does not fit once placed, for another reason than its own zero area in
+      // the file: say why (from the file's coordinates, which are then placed in place: one copy)
+      double placed[9];
+      for (size_t t = 0; t < xyz.size() / 9 && err.empty(); t++) {
+        for (int k = 0; k < 9; k++) placed[k] = scale * xyz[9 * t + k] + shift[k % 3];
+        if (!fits(placed)) err = explain_misfit(xyz, static_cast<int>(t), scale, shift);
+      }
+      for (size_t k = 0; k < xyz.size(); k++) xyz[k] = scale * xyz[k] + shift[k % 3];
     } catch (std::exception &e) {
       err = e.what();
     }
@@ -63,11 +65,16 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
     MPI_Bcast(xyz.data() + k, piece, MPI_DOUBLE, 0, world);
   }
 
-  build_mesh(xyz, coplanar, curvature, data);
+  build_mesh(std::move(xyz), coplanar, curvature, data);    // frees the coordinates once built
+  release_freed_memory();
   if (data.ndegenerate > 0)
     lmp->error->all(FLERR, "{}: mesh {} has {} zero-area triangle(s), the first is triangle {} (counting from 1 in "
                     "file order): repair the mesh (remove degenerate facets)", me, file, data.ndegenerate,
                     data.first_degenerate + 1);
+  if (lmp->domain->dimension == 2) {
+    const std::string why = unfit_for_2d();
+    if (!why.empty()) lmp->error->all(FLERR, "{}: mesh {}: {}", me, file, why);
+  }
   if (rank == 0) {
     utils::logmesg(lmp, "{}: mesh {}: {} triangles, {} facet patches (coplanar {} degrees), {} smooth groups "
                    "(curvature {} degrees), {} open edges, {} edges of more than two triangles\n", me, file,
@@ -82,6 +89,30 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
                           "triangles (the triangles' orientation flips there); a mesh wall is two-sided, so "
                           "contacts are unaffected", me, file, data.nflipped);
   }
+}
+
+std::string WallMesh::unfit_for_2d() const
+{
+  const std::string rule = "in a 2d simulation a mesh must be a surface extruded along z (its triangles "
+                           "perpendicular to the plane z = 0 of the particles, crossing it, moving in it)";
+  if (translate && (!rate[2].var.empty() || rate[2].value != 0.0))
+    return "move translate vz = " + (rate[2].var.empty() ? fmt::format("{}", rate[2].value) : "v_" + rate[2].var) +
+        ": " + rule + ", so vz = 0";
+  if (rotate && (axis.x != 0.0 || axis.y != 0.0))
+    return fmt::format("move rotate about the axis ({}, {}, {}): {}, so the axis is z (0 0 Az)", axis.x, axis.y,
+                       axis.z, rule);
+  for (size_t t = 0; t < data.tri.size(); t++) {
+    const dem::MeshTri &tr = data.tri[t];
+    const Vec3 n = dem::cross(tr.b - tr.a, tr.c - tr.a);
+    if (std::fabs(n.z) > 1e-6 * dem::norm(n))
+      return fmt::format("the triangle of row {} of the fix's array, with a vertex at ({:g}, {:g}, {:g}), has the normal "
+                         "({:.6g}, {:.6g}, {:.6g}), not in the plane: {}", t + 1, tr.a.x, tr.a.y, tr.a.z,
+                         n.x / dem::norm(n), n.y / dem::norm(n), n.z / dem::norm(n), rule);
+  }
+  if (data.lo.z > 0.0 || data.hi.z < 0.0)
+    return fmt::format("the mesh lies between z = {} and z = {}, away from the plane z = 0: {}", data.lo.z, data.hi.z,
+                       rule);
+  return "";
 }
 
 void MeshMotion::advance(double t, const double *w, double time0)

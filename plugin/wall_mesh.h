@@ -55,6 +55,10 @@ struct WallMesh {
 
   // Reads and builds the mesh on every rank (collective); errors name `me` and the file.
   void read(LAMMPS_NS::LAMMPS *lmp, const std::string &me);
+  // Why the mesh cannot be a wall of a 2d simulation ("" if it can): there the particles lie in
+  // the plane z = 0, and the mesh must meet it in lines, with normals in the plane: its triangles
+  // perpendicular to the plane (a surface extruded along z) and crossing it, moving in the plane.
+  std::string unfit_for_2d() const;
   // Looks the motion's variables up (at each init): an error names `me`, the keyword and the
   // variable when it does not exist or is not equal-style.
   void init_motion(LAMMPS_NS::LAMMPS *lmp, const std::string &me);

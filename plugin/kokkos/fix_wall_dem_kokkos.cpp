@@ -27,7 +27,7 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
     lmp->error->all(FLERR, "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
   const int iwall = first_wall_style_arg(narg, arg);
   if (iwall < narg && strcmp(arg[iwall], "region") == 0)
-    lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane and zcylinder, "
+    lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane, zcylinder and mesh, "
                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
                     "command, 'suffix on' after it)");
   const std::string law = narg > 3 ? arg[3] : "";

@@ -34,7 +34,7 @@ def deck(args, style="wall/dem", extra="", xb="f"):
 # (what, deck, words the message must contain); run with -k on -sf kk
 CASES = [
     ("region wall, wall/dem/kk", deck("linear kn 1 region ball", style="wall/dem/kk"),
-     ["wall/dem/kk", "xplane, yplane, zplane and zcylinder", "not region", "fix wall/dem", "suffix off"]),
+     ["wall/dem/kk", "xplane, yplane, zplane, zcylinder and mesh", "not region", "fix wall/dem", "suffix off"]),
     ("region wall, wall/dem with -sf kk", deck("hertz hz_shear 1e6 region ball"),
      ["wall/dem/kk", "not region", "suffix off"]),
     ("unknown law", deck("hooke kn 1 zplane 0 NULL", style="wall/dem/kk"),
