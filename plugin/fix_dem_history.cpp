@@ -8,6 +8,7 @@
 #include "comm.h"
 #include "error.h"
 #include "my_page.h"
+#include "update.h"
 
 #include <algorithm>
 
@@ -99,9 +100,49 @@ void HistoryRestart::convert(const double *in, double *out) const
 // ---------------------------------------------------------------------------------------------
 
 FixDEMHistory::FixDEMHistory(LAMMPS *lmp, int narg, char **arg) :
-    FixNeighHistory(lmp, history_base_args(narg), arg)
+    FixNeighHistory(lmp, history_base_args(narg), arg), HistoryGuard(lmp, this)
 {
   hr.parse(lmp, narg, arg);
+  stores_ids = 1;    // reset_atoms id refuses to run, delete_atoms keeps the IDs of molecular systems
+  wd_header = 1;     // write_data warns that data files do not keep the history (history_guard.h)
+}
+
+// what the history survives between runs (history_guard.h)
+void FixDEMHistory::post_run()
+{
+  FixNeighHistory::post_run();
+  record_ids();
+}
+
+void FixDEMHistory::set_arrays(int i)
+{
+  FixNeighHistory::set_arrays(i);
+  forget_id(i);
+}
+
+// Between runs the per-atom arrays hold the history already (post_run stored it there), and the
+// neighbor list it would be gathered from again may be stale: delete_atoms moved atoms (their
+// contacts would go to other atoms), or there was no run since read_restart (the history read
+// would be emptied). write_restart calls this between runs too.
+void FixDEMHistory::pre_exchange()
+{
+  if (update->whichflag != 0) FixNeighHistory::pre_exchange();
+}
+
+void FixDEMHistory::setup_pre_exchange()
+{
+  if (update->whichflag == 0) note_contacts_before_write();    // write_data or write_restart
+}
+
+void FixDEMHistory::write_data_header(FILE *, int)
+{
+  warn_data_file();
+}
+
+void FixDEMHistory::rewrite_partners(const PartnerVisit &f)
+{
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int p = 0; p < npartner[i]; p++) partner[i][p] = f(i, partner[i][p], &valuepartner[i][dnum * p]);
 }
 
 // restart data written by the Kokkos variant, or by another instance of the pair style (LAMMPS

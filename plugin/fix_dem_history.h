@@ -16,6 +16,7 @@
 #pragma once
 #include "fix_neigh_history.h"
 #include "history_layout.h"
+#include "history_guard.h"
 #include "pair_step.h"
 
 namespace DEM_NS {
@@ -54,9 +55,14 @@ class HistoryRestart {
   }
 };
 
-class FixDEMHistory : public LAMMPS_NS::FixNeighHistory {
+class FixDEMHistory : public LAMMPS_NS::FixNeighHistory, public HistoryGuard {
  public:
   FixDEMHistory(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  void post_run() override;
+  void set_arrays(int i) override;
+  void setup_pre_exchange() override;
+  void pre_exchange() override;
+  void write_data_header(FILE *fp, int mth) override;
   void post_constructor() override;
   void write_restart(FILE *fp) override;
   void restart(char *buf) override;
@@ -64,6 +70,10 @@ class FixDEMHistory : public LAMMPS_NS::FixNeighHistory {
   void unpack_restart(int nlocal, int nth) override;
   int size_restart(int nlocal) override;
   int maxsize_restart() override;
+
+ protected:
+  void rewrite_partners(const PartnerVisit &f) override;
+  const char *law() const override { return hr.layout.law; }
 
  private:
   HistoryRestart hr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
 #include "contact_report.h"
+#include "history_guard.h"
 #include "properties.h"
 #include "restart_format.h"
 #include "setup_checks.h"
@@ -44,6 +45,10 @@ PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
 PairDEMBase::~PairDEMBase()
 {
   if (copymode) return;
+  // a pair_style command that replaces this style deletes its contact history (history_guard.h;
+  // at exit and at clear LAMMPS deletes update first)
+  if (lmp->update)
+    if (auto *guard = dynamic_cast<HistoryGuard *>(fix_history)) guard->warn_history_dropped();
   if (bond.requests && comm->me == 0)
     error->warning(FLERR, "dem_bond: the pair style was replaced before a step carried out {}: those contacts "
                    "were not bonded or unbonded", pending_requests());
@@ -223,8 +228,8 @@ void PairDEMBase::init_style()
       const double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
       reach_max = std::max({reach_max, hold_gap(i, j), adhesive_range(i, j, r1, r2)});
     }
-  const bool by_cutoff = reach_max > neighbor->skin;
-  neighbor->add_request(this, (by_cutoff ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
+  cutoff_list = reach_max > neighbor->skin;
+  neighbor->add_request(this, (cutoff_list ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
   bool bonding = false;
   for (int r = 0; r < bond.requests; r++) bonding = bonding || bond.mode[r] == 1;
   if (bonding && !bond.any)

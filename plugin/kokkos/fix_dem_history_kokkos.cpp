@@ -6,6 +6,7 @@
 #include "comm.h"
 #include "neigh_list_kokkos.h"
 #include "pair.h"
+#include "update.h"
 
 #include <algorithm>
 
@@ -14,9 +15,53 @@ using namespace DEM_NS;
 
 template <class DeviceType>
 FixDEMHistoryKokkos<DeviceType>::FixDEMHistoryKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixNeighHistoryKokkos<DeviceType>(lmp, history_base_args(narg), arg)
+    FixNeighHistoryKokkos<DeviceType>(lmp, history_base_args(narg), arg), HistoryGuard(lmp, this)
 {
   hr.parse(lmp, narg, arg);
+  this->stores_ids = 1;    // reset_atoms id refuses to run, delete_atoms keeps the IDs of molecular systems
+  this->wd_header = 1;     // write_data warns that data files do not keep the history (history_guard.h)
+}
+
+// what the history survives between runs (history_guard.h)
+template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::post_run()
+{
+  FixNeighHistoryKokkos<DeviceType>::post_run();
+  record_ids();
+}
+
+template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::set_arrays(int i)
+{
+  FixNeighHistoryKokkos<DeviceType>::set_arrays(i);
+  forget_id(i);
+}
+
+template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::setup_pre_exchange()
+{
+  if (this->update->whichflag == 0) note_contacts_before_write();    // write_data or write_restart
+}
+
+template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::write_data_header(FILE *, int)
+{
+  warn_data_file();
+}
+
+// through the exchange packing (count, partner IDs, values), which syncs the partner views
+template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::rewrite_partners(const PartnerVisit &f)
+{
+  const int dnum = this->dnum;
+  scratch.resize(1 + (dnum + 1) * this->maxpartner);
+  for (int i = 0; i < this->atom->nlocal; i++) {
+    this->pack_exchange(i, scratch.data());
+    const int n = static_cast<int>(scratch[0]);
+    bool renamed = false;
+    for (int p = 0; p < n; p++) {
+      const auto id = static_cast<tagint>(scratch[1 + p]);
+      const tagint now = f(i, id, &scratch[1 + n + dnum * p]);
+      scratch[1 + p] = static_cast<double>(now);
+      renamed = renamed || now != id;
+    }
+    if (renamed) this->unpack_exchange(i, scratch.data());
+  }
 }
 
 // restart data written by the CPU fix, or by another instance of the pair style (LAMMPS hands
@@ -41,6 +86,9 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::post_construct
 // same, refresh the views (grow_arrays at the same size keeps the contents) and fill them again.
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::pre_exchange()
 {
+  // between runs (write_restart) the partner arrays hold the history already, and the last run's
+  // list may be stale (as FixDEMHistory::pre_exchange says)
+  if (this->update->whichflag == 0) return;
   if (!this->newton_pair && !this->onesided && this->pair && this->pair->list) {
     const int most = count_partners();
     if (most > this->maxpartner) {

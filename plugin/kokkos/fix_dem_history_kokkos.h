@@ -15,9 +15,13 @@
 namespace DEM_NS {
 
 template <class DeviceType>
-class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> {
+class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType>, public HistoryGuard {
  public:
   FixDEMHistoryKokkos(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  void post_run() override;
+  void set_arrays(int i) override;
+  void setup_pre_exchange() override;
+  void write_data_header(FILE *fp, int mth) override;
   void post_constructor() override;
   void pre_exchange() override;
   void write_restart(FILE *fp) override;
@@ -29,6 +33,10 @@ class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> 
   // the most partners a local atom gets in this pre_exchange (public: nvcc wants the enclosing
   // function of a device lambda accessible)
   int count_partners();
+
+ protected:
+  void rewrite_partners(const PartnerVisit &f) override;
+  const char *law() const override { return hr.layout.law; }
 
  private:
   HistoryRestart hr;
