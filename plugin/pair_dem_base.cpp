@@ -228,8 +228,8 @@ void PairDEMBase::init_style()
       const double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
       reach_max = std::max({reach_max, hold_gap(i, j), adhesive_range(i, j, r1, r2)});
     }
-  cutoff_list = reach_max > neighbor->skin;
-  neighbor->add_request(this, (cutoff_list ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
+  const bool by_cutoff = reach_max > neighbor->skin;
+  neighbor->add_request(this, (by_cutoff ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
   bool bonding = false;
   for (int r = 0; r < bond.requests; r++) bonding = bonding || bond.mode[r] == 1;
   if (bonding && !bond.any)

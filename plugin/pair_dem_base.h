@@ -122,9 +122,6 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
   bool any_rgap = false;           // some pair of types has a reference gap (set at init)
   bool any_hold = false;           // some pair of types holds contacts beyond g_s = 0 (set at init)
-  // the neighbour list holds the pairs within the pair cutoff (init_one) + skin, not radius sum +
-  // skin: some contacts reach beyond touching farther than the skin (holding, bonded, adhesive)
-  bool cutoff_list = false;
   BondStep bond;                   // contact bonds: the pending dem_bond request, the largest gap, any
   std::vector<std::string> bond_groups;    // the pending requests' groups (for the log)
   std::string pending_requests() const;    // the pending dem_bond requests, for messages

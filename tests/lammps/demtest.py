@@ -12,6 +12,7 @@
     res.thermo                         # list of dicts, one per thermo line of the last run
     read_dump(path)                    # {atom id: {column: value}} of a "dump custom" file
     res = run_backends(chk, deck, kokkos, label)    # CPU, and with kokkos the /kk run checked against it
+    res = on_two_ranks(chk, deck, label)    # 1 and 2 ranks, checked to agree; the 2-rank run
     results = backends_in_process(chk, decks, kokkos, labels)    # the same for many decks, one process each
     batch = Batch(); batch.add(deck, check, label); batch.run(chk, kokkos)    # decks gathered, each checked at the end
     msg = run(deck, expect_error=True).error    # the LAMMPS ERROR message
@@ -354,6 +355,15 @@ def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
     chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk.thermo)} thermo rows "
              f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
     return kk
+
+
+def on_two_ranks(chk, deck, label, rel=1e-10):
+    """The deck on 1 and on 2 ranks, checked to agree to `rel` (thermo_difference); the 2-rank run
+    returned, for the caller's checks."""
+    two = run(deck, ranks=2)
+    worst = thermo_difference(run(deck).thermo, two.thermo)
+    chk.true(worst <= rel, f"{label}: 2 ranks agree with 1 (worst relative difference {worst:.1e})")
+    return two
 
 
 def backends_in_process(chk, decks, kokkos, labels, rel=1e-10):

@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import Batch, Checks, clean_error_exit, errors_in_process, run, thermo_difference  # noqa: E402
+from demtest import Batch, Checks, clean_error_exit, errors_in_process, on_two_ranks  # noqa: E402
 from two_spheres import contact_frame, setup  # noqa: E402
 
 KN, R, RHO, V0 = 1e5, 0.01, 2500.0, 1.0
@@ -148,11 +148,7 @@ kokkos = "--kokkos" in sys.argv
 t_run = int(round((1e-4 / V0 + 3.5 * math.pi / W) / DT))
 if "--ranks" in sys.argv:
     for coeff, label, check in ((f"hold_gap {2 * A}", "hold_gap 2A", held), (f"hold_gap {A / 2}", "hold_gap A/2", broken)):
-        deck = collision(coeff, t_run, x0=-R)
-        two = run(deck, ranks=2)
-        worst = thermo_difference(run(deck).thermo, two.thermo)
-        chk.true(worst <= 1e-10, f"{label}: 2 ranks agree with 1 (worst relative difference {worst:.1e})")
-        check(two)
+        check(on_two_ranks(chk, collision(coeff, t_run, x0=-R), label))
     chk.finish()
 batch = Batch()
 batch.add(collision(f"hold_gap {2 * A}", t_run), held, "hold_gap 2A")
