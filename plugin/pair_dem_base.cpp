@@ -165,6 +165,8 @@ void PairDEMBase::init_style()
     fix_history->pair = this;
     fix_dummy = nullptr;
   }
+  // the stored contacts follow atoms that delete_atoms or reset_atoms id renumbered (history_guard.h)
+  dynamic_cast<HistoryGuard &>(*fix_history).follow_renumbered_atoms(force->pair_style);
 
   const auto freezes = modify->get_fix_by_style("^freeze");
   if (freezes.size() > 1) error->all(FLERR, "Pair style {} supports only one fix freeze", force->pair_style);
