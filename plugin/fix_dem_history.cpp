@@ -9,8 +9,10 @@
 #include "error.h"
 #include "my_page.h"
 #include "update.h"
+#include "neighbor.h"
 
 #include <algorithm>
+#include <cstdint>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -27,6 +29,10 @@ int HistoryRestart::parse(LAMMPS *lmp, int narg, char **arg)
 
 namespace {
 constexpr const char *HISTORY_MARK = "DEM:HIST";
+// the largest values a layout can hold: the optional parts (dem::HistoryParts), the values per
+// contact (convert_record's full form)
+constexpr double MOST_PARTS = dem::HIST_ENERGY | dem::HIST_EXTRA | dem::HIST_ROLLING | dem::HIST_PBOND;
+constexpr double MOST_VALUES = 64;
 }
 
 void HistoryRestart::write(FILE *fp) const
@@ -45,11 +51,19 @@ void HistoryRestart::read(LAMMPS *lmp, const char *buf) const
 {
   Record rec;
   const std::string who = std::string("Pair ") + layout.law;
-  const std::string err = parse_record(buf, static_cast<size_t>(-1) / 2, HISTORY_MARK, rec);
-  if (!err.empty()) refuse_record(lmp, who, err);
-  for (const RecordItem &item : rec.items)
-    if (item.name != "law" && item.name != "parts" && item.name != "values" && item.name != "vector_mask")
-      unknown_item(lmp, who, rec, item.name);
+  size_t used = 0, total = 0;
+  const RecordError err = parse_sized_record(buf, HISTORY_MARK, rec, used, total);
+  if (err) refuse_record(lmp, who, err);
+  if (total != 0 && used != total)
+    refuse_damaged(lmp, who, HISTORY_MARK, fmt::format("its items end at byte {} of the {} its size (item '{}') "
+                                                       "gives", used, total, TOTAL_ITEM));
+  for (const RecordItem &item : rec.items) {
+    if (item.name == "law") item_text(lmp, who, HISTORY_MARK, item);
+    else if (item.name == "parts") item_number(lmp, who, HISTORY_MARK, item, 0, MOST_PARTS, true);
+    else if (item.name == "values") item_number(lmp, who, HISTORY_MARK, item, 1, MOST_VALUES, true);
+    else if (item.name == "vector_mask") item_number(lmp, who, HISTORY_MARK, item, 0, UINT32_MAX, true);
+    else unknown_item(lmp, who, rec, item.name);
+  }
 }
 
 void HistoryRestart::pack_header(double *buf, const char *id, const char *style, int n) const
@@ -62,12 +76,58 @@ void HistoryRestart::pack_header(double *buf, const char *id, const char *style,
   buf[8] = n;
 }
 
+namespace {
+const char *const header_names[HistoryRestart::HEADER] = {"length", "mark", "ID key", "style key", "law code", "parts",
+                                                         "values per contact", "vector mask", "partner count"};
+}
+
+// The layout every record holds (the header adopt found): values a layout can have.
+void HistoryRestart::check_header(LAMMPS *lmp, const std::vector<double> &h, const std::string &who)
+{
+  std::string problem;
+  if (!whole_in(h[4], 1, 3)) problem = fmt::format("its law code is {}, not 1, 2 or 3", h[4]);
+  else if (!whole_in(h[5], 0, MOST_PARTS)) problem = fmt::format("its parts are {}, outside 0 to {}", h[5], MOST_PARTS);
+  else if (!whole_in(h[6], 1, MOST_VALUES))
+    problem = fmt::format("its values per contact are {}, outside 1 to {}", h[6], MOST_VALUES);
+  else if (!whole_in(h[7], 0, UINT32_MAX))
+    problem = fmt::format("its vector mask is {}, outside 0 to {}", h[7], UINT32_MAX);
+  if (!problem.empty())
+    lmp->error->all(FLERR, "{}: the restart file cannot be read: its per-atom contact history is damaged: {}", who,
+                    problem);
+}
+
+// What is wrong with an atom's record (rec): "" if its header is the others' (h) and its length
+// fits its partners.
+std::string HistoryRestart::record_problem(const double *rec, const std::vector<double> &h, int most_partners)
+{
+  const double len = rec[0];
+  if (len < HEADER)
+    return fmt::format("its contact-history record has length {}, less than its header ({})", len, HEADER);
+  for (int k = 4; k < HEADER - 1; k++)
+    if (rec[k] != h[k])
+      return fmt::format("the {} of its contact-history record is {}, another atom's {}", header_names[k], rec[k],
+                         h[k]);
+  const double n = rec[HEADER - 1];
+  if (!whole_in(n, 0, most_partners))
+    return fmt::format("its contact-history record has {} partners, outside 0 to {} (neigh_modify one)", n,
+                       most_partners);
+  const double want = HEADER + n * (h[6] + 1);
+  if (len != want)
+    return fmt::format("its contact-history record has length {}, its {} partners of {} values take {}", len, n,
+                       h[6], want);
+  return {};
+}
+
 int HistoryRestart::adopt(LAMMPS *lmp, const char *id, const char *style)
 {
   const std::string who = std::string("Pair ") + layout.law;
   const PeratomSource src = find_peratom_record(lmp, id, style, HISTORY_ATOM_MARK, true, HEADER - 1, who);
-  if (src.nth < 0) return -1;
   const auto &h = src.header;
+  if (!h.empty()) check_header(lmp, h, who);
+  const int most = lmp->neighbor->oneatom;
+  check_atom_records(lmp, src.nth, HISTORY_ATOM_MARK, who,
+                     [&](const double *rec) { return record_problem(rec, h, most); });
+  if (src.nth < 0) return -1;
   written = HistoryLayout(law_of_code(static_cast<int>(h[4])), static_cast<int>(h[5]), static_cast<int>(h[6]),
                           static_cast<unsigned>(h[7]));
   if (reset) {
@@ -191,8 +251,7 @@ int FixDEMHistory::maxsize_restart()
 void FixDEMHistory::unpack_restart(int nlocal, int nth)
 {
   if (ipage_atom == nullptr) allocate_pages();
-  const double *rec = atom->extra[nlocal];
-  for (int k = 0; k < nth; k++) rec += static_cast<int>(rec[0]);
+  const double *rec = atom_record(lmp, nlocal, nth);    // (its length checked by adopt)
   const bool ours = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep();
   const int n = ours ? static_cast<int>(rec[HistoryRestart::HEADER - 1]) : 0;
   npartner[nlocal] = n;

@@ -32,15 +32,18 @@ class HistoryRestart {
   // arg[4..7] of the fix command; the number of arguments the base fix takes (4)
   int parse(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   void write(FILE *fp) const;    // global restart data, on rank 0
-  // global restart data: an error if this version cannot read it
+  // global restart data: an error if this version cannot read it or it is damaged
   void read(LAMMPS_NS::LAMMPS *lmp, const char *buf) const;
   // the per-atom record's header for an atom with n partners (buf[1..HEADER))
   void pack_header(double *buf, const char *id, const char *style, int n) const;
   // From post_constructor (collective): finds the fix's per-atom records, the fix's own or those
-  // of its family under another ID, and takes their layout (an error if this run cannot continue
-  // it). The position of the records in each atom's data, -1 if none or LAMMPS hands them over.
+  // of its family under another ID, checks that each fits its length and the others' layout, and
+  // takes their layout (an error if this run cannot continue it or a record is damaged). The
+  // position of the records in each atom's data, -1 if none or LAMMPS hands them over.
   int adopt(LAMMPS_NS::LAMMPS *lmp, const char *id, const char *style);
   bool keep() const { return written.size > 0 && !reset; }
+  static void check_header(LAMMPS_NS::LAMMPS *lmp, const std::vector<double> &h, const std::string &who);
+  static std::string record_problem(const double *rec, const std::vector<double> &h, int most_partners);
   bool as_written() const { return keep() && written.same_as(layout); }
   // the values of one contact in this run's layout, from a canonical record's values
   void convert(const double *in, double *out) const;

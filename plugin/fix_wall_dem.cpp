@@ -20,6 +20,7 @@
 #include "update.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <iterator>
@@ -612,8 +613,7 @@ int FixWallDEMBase::pack_restart(int i, double *buf)
 // whose global record was refused): no contacts.
 void FixWallDEMBase::unpack_restart(int nlocal, int nth)
 {
-  const double *rec = atom->extra[nlocal];
-  for (int i = 0; i < nth; i++) rec += static_cast<int>(rec[0]);
+  const double *rec = atom_record(lmp, nlocal, nth);    // (checked by post_constructor)
   set_arrays(nlocal);
   if (!is_atom_record(rec, WALL_ATOM_MARK) || !restart_mismatch.empty()) return;
   const int ns = static_cast<int>(rec[4]), st = static_cast<int>(rec[5]);
@@ -666,15 +666,98 @@ void FixWallDEMBase::write_restart(FILE *fp)
   if (region) region->write_restart(fp);
 }
 
+namespace {
+
+constexpr double MOST_SLOTS = 1e6, MOST_STRIDE = 1e6;
+
+// What is wrong with an atom's wall record (rec), "" if it fits: the slots and stride of the
+// others' (h), and a length that holds them.
+std::string wall_record_problem(const double *rec, const std::vector<double> &h)
+{
+  const double len = rec[0], ns = rec[4], st = rec[5];
+  if (len < WALL_HEADER)
+    return fmt::format("its wall record has length {}, less than its header ({})", len, WALL_HEADER);
+  if (!whole_in(ns, 0, MOST_SLOTS) || !whole_in(st, 1, MOST_STRIDE))
+    return fmt::format("its wall record has {} slots of {} values, allowed whole numbers from 0 to {} slots of 1 to {}",
+                       ns, st, MOST_SLOTS, MOST_STRIDE);
+  if (ns != h[4] || st != h[5])
+    return fmt::format("its wall record has {} slots of {} values, another atom's {} of {}", ns, st, h[4], h[5]);
+  if (len != WALL_HEADER + ns * st)
+    return fmt::format("its wall record has length {}, its {} slots of {} values take {}", len, ns, st,
+                       WALL_HEADER + ns * st);
+  return {};
+}
+
+// The lengths of the ID and style texts of a region's motion state (Region::write_restart) in
+// p[0..n), which must hold it whole: "" or what does not fit.
+std::string region_state_problem(const char *p, size_t n, int lengths[2])
+{
+  size_t at = 0;
+  const char *const what[2] = {"region ID", "region style"};
+  for (int k = 0; k < 2; k++) {
+    if (at + sizeof(int) > n) return fmt::format("it ends before the length of its {}", what[k]);
+    std::memcpy(&lengths[k], p + at, sizeof(int));
+    at += sizeof(int);
+    if (lengths[k] < 1 || static_cast<size_t>(lengths[k]) > n - at)
+      return fmt::format("the length of its {} is {}, outside 1 to {}", what[k], lengths[k], n - at);
+    at += lengths[k];
+  }
+  if (at + sizeof(int) > n) return "it ends before its number of regions";
+  at += sizeof(int);
+  if ((n - at) % sizeof(double) != 0) return fmt::format("its last {} bytes are not whole numbers of 8 bytes", n - at);
+  return {};
+}
+
+// true if the region state (with ID and style texts of these lengths) has the size that `region`
+// reads: its ID's, its style's and its own.
+bool region_state_fits(Region *region, size_t n, const int lengths[2])
+{
+  int size = 0;
+  region->length_restart_string(size);
+  return static_cast<size_t>(size) == n && static_cast<size_t>(lengths[0]) == std::strlen(region->id) + 1 &&
+      static_cast<size_t>(lengths[1]) == std::strlen(region->style) + 1;
+}
+
+// What the record DEM:WALL says its wall is
+struct WallKind {
+  std::string law, wall;
+  double slots = -1, stride = -1;
+};
+
+// "" or what does not fit in the record's wall: a law and a wall style this version knows, and
+// the slots and stride that its per-atom records (atom_slots >= 0) repeat
+std::string wall_kind_problem(const WallKind &w, double atom_slots, double atom_stride)
+{
+  if (w.law != "linear" && w.law != "hertz" && w.law != "hysteretic")
+    return fmt::format("its law is '{}', allowed linear, hertz or hysteretic", w.law);
+  if (!is_wall_style(w.wall)) return fmt::format("its wall is '{}', not a wall style", w.wall);
+  if (w.slots < 0 || w.stride < 0) return "it lacks the item 'slots' or 'stride'";
+  if (atom_slots >= 0 && (w.slots != atom_slots || w.stride != atom_stride))
+    return fmt::format("its items 'slots' and 'stride' say {} contact slots of {} values per atom, its per-atom "
+                       "records {} of {}", w.slots, w.stride, atom_slots, atom_stride);
+  return {};
+}
+
+// "" or what does not fit in the n bytes at p that follow the record within its size: a region's
+// motion state for a region wall (lengths: those of its ID and style texts), nothing for another
+std::string after_record_problem(const std::string &wall, const char *p, size_t n, int lengths[2])
+{
+  if (wall != "region")
+    return n == 0 ? std::string() : fmt::format("{} bytes follow its items within its size (item '{}')", n, TOTAL_ITEM);
+  const std::string problem = region_state_problem(p, n, lengths);
+  return problem.empty() ? problem : "the region's motion state after it is damaged: " + problem;
+}
+
+}    // namespace
+
 void FixWallDEMBase::restart(char *buf)
 {
   Record rec;
-  size_t used = 0;
+  size_t used = 0, size = 0;
   const std::string who = std::string("Fix ") + id + " " + style;
-  const std::string err = parse_record(buf, static_cast<size_t>(-1) / 2, WALL_MARK, rec, &used);
-  if (!err.empty()) refuse_record(lmp, who, err);
-  std::string law, wall;
-  int ns = -1, st = -1;
+  const RecordError err = parse_sized_record(buf, WALL_MARK, rec, used, size);
+  if (err) refuse_record(lmp, who, err);
+  WallKind w;
   double ntri = -1, lo[3] = {}, hi[3] = {}, fp2[2] = {-1, -1};
   MeshMotion motion;
   double time0 = 0.0;
@@ -682,31 +765,48 @@ void FixWallDEMBase::restart(char *buf)
   for (const RecordItem &item : rec.items) {
     const std::string &name = item.name;
     const int total = static_cast<int>(std::find(std::begin(total_names), std::end(total_names), name) - std::begin(total_names));
-    auto copy = [&](double *out, int n) { for (int k = 0; k < n; k++) out[k] = item.value(k); };
-    if (name == "law") law = item.text;
-    else if (name == "wall") wall = item.text;
-    else if (name == "slots") ns = static_cast<int>(item.value());
-    else if (name == "stride") st = static_cast<int>(item.value());
-    else if (total < V_COUNT) cumulative[total] = comm->me == 0 ? item.value() : 0.0;
-    else if (name == "mesh_time0") time0 = item.value();
+    auto number = [&]() { return item_number(lmp, who, WALL_MARK, item, -DBL_MAX, DBL_MAX); };
+    // the cumulative totals are rank 0's (every rank checks the value: the errors are collective)
+    auto on_rank0 = [&](double v) { return comm->me == 0 ? v : 0.0; };
+    auto copy = [&](double *out, int n) {
+      const std::vector<double> &v = item_numbers(lmp, who, WALL_MARK, item, n);
+      std::copy(v.begin(), v.end(), out);
+    };
+    if (name == "law") w.law = item_text(lmp, who, WALL_MARK, item);
+    else if (name == "wall") w.wall = item_text(lmp, who, WALL_MARK, item);
+    else if (name == "slots") w.slots = item_number(lmp, who, WALL_MARK, item, 0, MOST_SLOTS, true);
+    else if (name == "stride") w.stride = item_number(lmp, who, WALL_MARK, item, 1, MOST_STRIDE, true);
+    else if (total < V_COUNT) cumulative[total] = on_rank0(number());
+    else if (name == "mesh_time0") time0 = number();
     else if (name == "mesh_t0") copy(motion.t0, MeshMotion::N);
     else if (name == "mesh_x0") copy(motion.x0, MeshMotion::N);
     else if (name == "mesh_v") copy(motion.v, MeshMotion::N);
-    else if (name == "mesh_tlast") motion.tlast = item.value();
-    else if (name == "mesh_started") motion.started = item.value();
-    else if (name == "mesh_triangles") ntri = item.value();
+    else if (name == "mesh_tlast") motion.tlast = number();
+    else if (name == "mesh_started") motion.started = number();
+    else if (name == "mesh_triangles") ntri = number();
     else if (name == "mesh_lo") copy(lo, 3);
     else if (name == "mesh_hi") copy(hi, 3);
     else if (name == "mesh_fingerprint") copy(fp2, 2);
     else unknown_item(lmp, who, rec, name);
   }
+  // the wall, then what follows the record within its size (a record of 1.0.0 gives none: size 0)
+  std::string problem = wall_kind_problem(w, atom_slots, atom_stride);
+  int lengths[2] = {0, 0};
+  if (problem.empty() && size != 0) problem = after_record_problem(w.wall, buf + used, size - used, lengths);
+  if (!problem.empty()) refuse_damaged(lmp, who, WALL_MARK, problem);
   // another law or wall geometry under this ID: its contacts are not this wall's
+  const std::string &wall = w.wall;
   restart_mismatch.clear();
-  if (law != law_name || wall != wall_style_names[wallstyle] || ns != nslot || st != stride)
-    restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", law, wall);
+  if (w.law != law_name || wall != wall_style_names[wallstyle])
+    restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", w.law, wall);
+  else if (w.slots != nslot || w.stride != stride)
+    restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall with {} contact slots of {} "
+                                   "values per atom (this fix: {} of {})", w.law, wall, w.slots, w.stride, nslot,
+                                   stride);
   if (region) {
     int n = 0;
-    if (!region->restart(buf + used, n)) region_reset = true;
+    const bool fits = wall == "region" && (size == 0 || region_state_fits(region, size - used, lengths));
+    if (!fits || !region->restart(buf + used, n)) region_reset = true;
   }
   if (mesh && wall == "mesh") {
     mesh->time0 = time0;
@@ -740,11 +840,17 @@ void FixWallDEMBase::restart(char *buf)
 // The CPU fix and its Kokkos variant write the same restart data, but LAMMPS hands per-atom data
 // only to a fix of the same style: find it here (its global record, which LAMMPS hands over
 // under the style without the suffix, comes next and unpacks it once it checked what it is).
+// The per-atom records are checked here, before LAMMPS or restart() unpacks them.
 void FixWallDEMBase::post_constructor()
 {
-  const PeratomSource src =
-      find_peratom_record(lmp, id, style, WALL_ATOM_MARK, false, 0, std::string("Fix ") + id + " " + style);
+  const std::string who = std::string("Fix ") + id + " " + style;
+  const PeratomSource src = find_peratom_record(lmp, id, style, WALL_ATOM_MARK, false, WALL_HEADER, who);
+  const std::vector<double> &h = src.header;
+  check_atom_records(lmp, src.nth, WALL_ATOM_MARK, who,
+                     [&](const double *rec) { return wall_record_problem(rec, h); });
   adopted_nth = src.lammps_hands ? -1 : src.nth;
+  atom_slots = h.empty() ? -1 : h[4];
+  atom_stride = h.empty() ? -1 : h[5];
 }
 
 // ---------------------------------------------------------------------------------------------

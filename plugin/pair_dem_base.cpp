@@ -287,13 +287,20 @@ void PairDEMBase::read_restart_settings(FILE *fp)
   const std::string who = std::string("Pair ") + force->pair_style;
   read_record(lmp, fp, SETTINGS_MARK, who, rec);
   for (int k = 0; k < N_EXTRA; k++) totals[k] = 0.0;
+  // each item one number: a switch 0 or 1, the largest bonding gap, a total (finite)
+  auto number = [&](const RecordItem &item, double lo, double hi, bool whole = false) {
+    return item_number(lmp, who, SETTINGS_MARK, item, lo, hi, whole);
+  };
+  auto flag = [&](const RecordItem &item) { return number(item, 0, 1, true) != 0.0; };
+  // the totals are rank 0's (every rank checks the value: the errors are collective)
+  auto on_rank0 = [&](double v) { return comm->me == 0 ? v : 0.0; };
   for (const RecordItem &item : rec.items) {
     const int k = keyword_index(total_names, N_EXTRA, item.name);
-    if (item.name == "meff_arithmetic") arithmetic_meff = item.value() != 0.0;
-    else if (item.name == "energy") track_energy = item.value() != 0.0;
-    else if (item.name == "coeff_contact") coeff_contact = item.value() != 0.0;
-    else if (item.name == "bond_gap_max") bond.gap_max = item.value();
-    else if (k < N_EXTRA) totals[k] = comm->me == 0 ? item.value() : 0.0;
+    if (item.name == "meff_arithmetic") arithmetic_meff = flag(item);
+    else if (item.name == "energy") track_energy = flag(item);
+    else if (item.name == "coeff_contact") coeff_contact = flag(item);
+    else if (item.name == "bond_gap_max") bond.gap_max = number(item, 0, INFINITY);
+    else if (k < N_EXTRA) totals[k] = on_rank0(number(item, -INFINITY, INFINITY));
     else unknown_item(lmp, who, rec, item.name);
   }
 }

@@ -176,8 +176,7 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(in
 
 template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
-  const double *rec = this->atom->extra[nlocal];
-  for (int k = 0; k < nth; k++) rec += static_cast<int>(rec[0]);
+  const double *rec = atom_record(this->lmp, nlocal, nth);    // (its length checked by adopt)
   // a record of another kind (a pre-1.0 file's, whose global data was refused): no history
   constexpr int H = HistoryRestart::HEADER;
   const int n = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep() ? static_cast<int>(rec[H - 1]) : 0;
