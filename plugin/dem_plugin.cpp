@@ -4,6 +4,7 @@
 #include "utils.h"
 #include "version.h"
 
+#include "dem/macros.h"
 #include "dem_bond.h"
 #include "fix_dem_history.h"
 #include "fix_wall_dem.h"
@@ -55,7 +56,7 @@ void register_style(const char *style, const char *name, const char *info, void 
 
 }    // namespace
 
-extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
+extern "C" DEM_EXPORT void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
   // one line in the log, so a run's output says which plugin version produced it
   utils::logmesg(static_cast<LAMMPS *>(lmp), "lammps-dem-plugin " DEM_PLUGIN_VERSION " (PFC/Rocky DEM contact laws)\n");

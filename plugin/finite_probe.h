@@ -51,7 +51,7 @@ bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const
 {
   typename Law::History h{};
   const bool wall = c.r2 == INFINITY;
-  const double rbar = dem::rolling_radius(c.r1, c.r2);    // and JKR's effective radius
+  const double rbar = dem::effective_radius(c.r1, c.r2);    // rolling's and JKR's
   for (int step = 0; step < 2; step++) {
     const dem::ContactResult r = Law::template step<true>(p, c, dt, h);
     if (!all_finite(r.force) || !all_finite(r.f_dashpot) ||

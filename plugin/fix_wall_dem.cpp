@@ -5,7 +5,7 @@
 #include "finite_probe.h"
 #include "pair_dem_base.h"
 #include "restart_format.h"
-#include "wall_ball_step.h"
+#include "wall_contacts.h"
 #include "wall_mesh.h"
 
 #include "atom.h"
@@ -40,7 +40,7 @@ bool is_wall_style(const std::string &w)
 
 // the cumulative outputs in the restart record, by name (FixWallDEMBase::Output)
 const char *const total_names[] = {"e_strain", "e_slip", "e_dashpot", "e_plastic", "fx", "fy", "fz", "tx", "ty",
-                                   "tz", "contacts", "n_activated"};
+                                   "tz", "contacts", "n_activated", "e_adhesive", "e_adh_loss"};
 constexpr const char *WALL_MARK = "DEM:WALL";
 constexpr int WALL_HEADER = 6;    // per-atom record: length, mark, ID key, style key, nslot, stride
 
@@ -196,12 +196,12 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
 
   scalar_flag = 1;
   extscalar = 1;
-  energy_global_flag = 1;    // fix_modify energy yes: the strain energy joins the potential energy
+  energy_global_flag = 1;    // fix_modify energy yes: the stored energy joins the potential energy
   vector_flag = 1;
-  size_vector = V_ALL;
+  size_vector = VECTOR_SIZE;
   extvector = -1;
-  extlist = new int[V_ALL];
-  for (int k = 0; k < V_ALL; k++) extlist[k] = k < V_COUNT ? 1 : 0;
+  extlist = new int[VECTOR_SIZE];
+  for (int k = 0; k < VECTOR_SIZE; k++) extlist[k] = is_motion_entry(k) ? 0 : 1;
   array_flag = 1;
   size_array_rows = nrows;
   size_array_cols = A_COLUMNS;
@@ -388,6 +388,7 @@ void FixWallDEMBase::init()
       if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
     MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
     adh_reach = adhesive_reach(rmax_all);
+    adh.range = adh_reach;    // a contact's reach beyond touching, as for a pair (dem/contact_step.h)
     const std::string err = check_reach(adh, adh_reach, box_edge(domain));
     if (!err.empty()) error->all(FLERR, "Fix {} {}: {}", style, law_name, err);
   }
@@ -542,14 +543,15 @@ void FixWallDEMBase::reduce_outputs()
 double FixWallDEMBase::compute_scalar()
 {
   reduce_outputs();
-  return vector_all[V_STRAIN];
+  return vector_all[V_STRAIN] + vector_all[V_ADHESIVE];    // the stored energy, as a pair style's
 }
 
 double FixWallDEMBase::compute_vector(int n)
 {
-  if (n >= V_COUNT) return mesh && mesh->motion.started ? mesh->motion.at(n - V_DX, mesh->motion.tlast) : 0.0;
+  if (is_motion_entry(n))
+    return mesh && mesh->motion.started ? mesh->motion.at(n - VECTOR_MOTION, mesh->motion.tlast) : 0.0;
   reduce_outputs();
-  return vector_all[n];
+  return vector_all[sum_of_entry(n)];
 }
 
 double FixWallDEMBase::compute_array(int i, int j)
@@ -938,11 +940,12 @@ template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)
 
 namespace {
 
-// The CPU loop's share of the outputs (see wall_ball_step): per-wall rows and step totals.
+// The CPU loop's share of the outputs (see wall_contacts): per-wall rows and step totals.
 struct HostTally {
   double *rows, *step;    // rows_local, step_local
   int nrows;
-  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0, overflow = 0.0;
+  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, adhesive = 0.0, adh_loss = 0.0;
+  double activated = 0.0, overflow = 0.0;
   long long deep_id = 0;    // the deepest contact beyond the ball's radius (0: none)
   double deep_overlap = 0.0, deep_radius = 0.0;
 
@@ -995,7 +998,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
                radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]},
                tag[i]};
     if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
-    wall_ball_step<Law, ENERGY>(params, adh, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
+    wall_contacts<Law, ENERGY, true>(params, adh, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
     if (tally.overflow > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
     f[i][0] = b.f.x;
@@ -1006,9 +1009,11 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
     torque[i][2] = b.t.z;
   }
   step_local[V_STRAIN] = tally.strain;
+  step_local[V_ADHESIVE] = tally.adhesive;
   cumulative[V_SLIP] += tally.slip;
   cumulative[V_DASHPOT] += tally.dashpot;
   cumulative[V_PLASTIC] += tally.plastic;
+  cumulative[V_ADH_LOSS] += tally.adh_loss;
   cumulative[V_ACTIVATED] += tally.activated;
   if (tally.deep_overlap > 0.0) warn_deep_overlap(tally.deep_id, tally.deep_overlap, tally.deep_radius);
 }

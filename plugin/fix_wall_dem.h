@@ -6,7 +6,7 @@
 // may move and rotate), the per-atom wall contact history (migration, restart), rigid-body masses
 // and the outputs. FixWallDEM<Style> parses the law's keywords with the pair style's Style (the
 // same keywords, ranges and mixing code) and runs the law of src/dem on each ball-wall contact
-// built by src/dem/wall.h; the per-ball work is wall_ball_step (wall_ball_step.h), which the
+// built by src/dem/wall.h; the per-ball work is wall_contacts (wall_contacts.h), which the
 // Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. Adding a law: one line in
 // create_fix_wall_dem (fix_wall_dem.cpp) and in create_fix_wall_dem_kokkos, an explicit
 // instantiation in each file, and, if its parameters depend on the radii, a wall_params overload
@@ -40,13 +40,19 @@ int first_wall_style_arg(int narg, char **arg);
 
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
-  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md. The
-  // V_COUNT first are sums over the ranks (and the cumulative ones are in the restart data); then
-  // the mesh's displacement and angle (intensive: the same on every rank; 0 for other walls)
+  // the sums over the ranks of the global vector (the cumulative ones are in the restart data); the
+  // same energy names as the pair styles' (V_ADHESIVE: the adhesive potential now, V_ADH_LOSS: the
+  // adhesive energy of contacts that broke)
   enum Output {
     V_STRAIN, V_SLIP, V_DASHPOT, V_PLASTIC, V_FX, V_FY, V_FZ, V_TX, V_TY, V_TZ, V_CONTACTS,
-    V_ACTIVATED, V_COUNT, V_DX = V_COUNT, V_DY, V_DZ, V_ANGLE, V_ALL
+    V_ACTIVATED, V_ADHESIVE, V_ADH_LOSS, V_COUNT
   };
+  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md: the sums
+  // up to V_ACTIVATED, then the mesh's displacement and angle (intensive: the same on every rank; 0
+  // for other walls), then the later sums from V_ADHESIVE on
+  static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4, VECTOR_SIZE = V_COUNT + MOTION_ENTRIES;
+  static int sum_of_entry(int n) { return n < VECTOR_MOTION ? n : n - MOTION_ENTRIES; }    // -1 < sum < V_COUNT
+  static bool is_motion_entry(int n) { return n >= VECTOR_MOTION && n < VECTOR_MOTION + MOTION_ENTRIES; }
   // columns of the global array (compute_array), one row per wall: A_COUNT summed over the
   // contacts (A_FN: the normal force, compressive positive), then A_PRESSURE, derived (A_FN / the
   // triangle's area for a mesh, 0 for other walls)
@@ -106,7 +112,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   // outputs: this rank's share; cumulative values consolidated on rank 0 for restart files
   int nrows = 0;
   double step_local[V_COUNT] = {};
-  double cumulative[V_COUNT] = {};    // V_SLIP, V_DASHPOT, V_PLASTIC, V_ACTIVATED
+  double cumulative[V_COUNT] = {};    // V_SLIP, V_DASHPOT, V_PLASTIC, V_ACTIVATED, V_ADH_LOSS
   std::vector<double> rows_local, rows_all;
   double vector_all[V_COUNT] = {};
   bool reduced = false;

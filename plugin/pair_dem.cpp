@@ -4,7 +4,7 @@
 #include "contact_report.h"
 #include "contact_values.h"
 #include "finite_probe.h"
-#include "pair_adhesion.h"
+#include "pair_step.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -344,13 +344,12 @@ static inline void add_row(double *a, int k, Vec3 b)
 // The rolling resistance of a contact in the CPU loop (pair_step.h's LoopAtoms::rolling): out of
 // line, so that the loop of styles without rolling resistance keeps its registers.
 template <class Law, bool ENERGY>
-[[gnu::noinline]] static RollingOutcome rolling_apart(const double *omega, EffectiveMassRule m, int i, int j,
-                                                      const typename Law::Params &p, Vec3 n, double r1, double r2,
-                                                      double kn, double ks, double fn, double *slots, bool step,
-                                                      bool store, double dt)
+DEM_NOINLINE static RollingOutcome rolling_apart(const double *omega, EffectiveMassRule m, int i, int j,
+                                                const typename Law::Params &p, Vec3 n, double r1, double r2, double kn,
+                                                double ks, double fn, double *slots, bool step, bool store, double dt)
 {
-  return rolling_contact<Law, ENERGY>(p, n, r1, r2, row(omega, i), row(omega, j), m.rmass[i], m.frozen(i), m.rmass[j],
-                                      m.frozen(j), kn, ks, fn, slots, step, store, dt);
+  return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, row(omega, i), row(omega, j), m.rmass[i], m.frozen(i),
+                                           m.rmass[j], m.frozen(j), kn, ks, fn, slots, step, store, dt);
 }
 
 // The atom data as the pair step reads it (pair_step.h) in the CPU loop, for the loop's atom i.
@@ -443,7 +442,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
 
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
-  auto loop = [&](auto advance_tag) __attribute__((always_inline)) {
+  auto loop = [&](auto advance_tag) DEM_INLINE_LAMBDA {
     constexpr bool ADVANCE = decltype(advance_tag)::value;
     for (int ii = 0; ii < inum; ii++) {
       const int i = ilist[ii];
@@ -518,23 +517,23 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   const Vec3 n = o * c.n;
   const double dist = c.gap + c.r1 + c.r2;
 
-  // the adhesive force of the last force computation (pair_adhesion.h, as the pair loop decides)
+  // the adhesive force of the last force computation (dem/contact_step.h, as the pair loop decides)
   double f_adh = 0.0;
   bool held = false;    // a JKR contact attached at a positive gap: its law's contact stays
   if (any_adhesion) {
     const dem::Adhesion &a = adh[itype][jtype];
     const double rsum = c.r1 + c.r2;
-    if (dist <= adhesion_reach(a, rsum + p.rgap, rsum, fix_history->firstflag[i][jj], slots)) {
+    if (dist <= dem::adhesion_reach(a, rsum + p.rgap, rsum, fix_history->firstflag[i][jj], slots)) {
       const EffectiveMassRule m = effective_mass_rule();
-      const PairAdhesion pa = pair_adhesion<Law>(a, p, c, m.rmass[i], m.rmass[j], m.mask[i] & m.freeze_bit,
-                                                 m.mask[j] & m.freeze_bit);
-      if (pa.what != ADH_BROKEN) f_adh = pa.f;
-      held = a.model == dem::ADH_JKR && pa.what == ADH_WITH_LAW;
+      const dem::ContactAdhesion pa = dem::contact_adhesion<Law>(a, p, c, m.rmass[i], m.rmass[j],
+                                                                 m.mask[i] & m.freeze_bit, m.mask[j] & m.freeze_bit);
+      if (pa.what != dem::ADH_BROKEN) f_adh = pa.f;
+      held = a.model == dem::ADH_JKR && pa.what == dem::ADH_WITH_LAW;
     }
   }
   svector[16] = f_adh;
   // the law's contact is open
-  if (c.gap - p.rgap > held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max, c.r1 + c.r2) && !held) {
+  if (c.gap - p.rgap > dem::held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max, c.r1 + c.r2) && !held) {
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;
@@ -554,7 +553,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   if (p.roll.model != dem::ROLL_NONE) {    // the stored moment, not stepped
     double **omega = atom->omega;
     const EffectiveMassRule mr = effective_mass_rule();
-    const RollingOutcome ro = rolling_contact<Law, false>(
+    const RollingOutcome ro = dem::rolling_contact<Law, false>(
         p, c.n, c.r1, c.r2, {omega[i][0], omega[i][1], omega[i][2]}, {omega[j][0], omega[j][1], omega[j][2]},
         mr.rmass[i], mr.frozen(i), mr.rmass[j], mr.frozen(j), kn, ks, h.fn,
         &fix_history->firstvalue[i][size_history * jj] + History::slots(history_parts), false, false, update->dt);

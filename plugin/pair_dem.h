@@ -53,7 +53,7 @@ template <class Style> class PairDEM : public PairDEMBase {
     // (a bond's reach may grow with the radii: those of the largest particles of the types)
     const double rsum = std::max(maxrad_dynamic[itype], maxrad_frozen[itype]) +
         std::max(maxrad_dynamic[jtype], maxrad_frozen[jtype]);
-    return std::max(formed, listed_bond_reach(Law::hold_gap(p, true, rsum), rsum) + bond.gap_max);
+    return std::max(formed, dem::listed_bond_reach(Law::hold_gap(p, true, rsum), rsum) + bond.gap_max);
   }
   bool takes_bonds(int itype, int jtype) const override { return Law::takes_bonds(params[itype][jtype]); }
   double adhesive_range(int itype, int jtype, double r1, double r2) override;

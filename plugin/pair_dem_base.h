@@ -46,7 +46,7 @@ inline void prefetch_history(const double *history, int nh)
 {
   const char *p = reinterpret_cast<const char *>(history);
   const int lines = (4 * nh * int(sizeof(double)) + 63) / 64;
-  for (int k = 0; k < lines; k++) __builtin_prefetch(p + 64 * k);
+  for (int k = 0; k < lines; k++) DEM_PREFETCH(p + 64 * k);
 }
 
 // Fills mass[0..nlocal) with the total mass of the rigid body (of fix_rigid) each owned atom
@@ -174,10 +174,10 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // The pair loops' rare path, for a touching contact deeper than the smaller radius (c.gap <
   // -min(R1, R2)): coincident centres (rsq = 0, no normal: every number would become NaN) stop
   // the run, naming the atoms; otherwise the first such contact of a run is warned about.
-  [[gnu::cold, gnu::noinline]] void deep_contact(int i, int j, double gap, double rsq);
+  DEM_COLD void deep_contact(int i, int j, double gap, double rsq);
   [[noreturn]] void coincident_atoms(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b);
-  // A bond stretched beyond the neighbour lists' reach without breaking (listed_bond_reach in
-  // pair_step.h) stops the run, naming the atoms.
+  // A bond stretched beyond the neighbour lists' reach without breaking (dem::listed_bond_reach in
+  // dem/contact_step.h) stops the run, naming the atoms.
   [[noreturn]] void bond_stretched(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double gap);
   void warn_deep_overlap(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double overlap, double radius);
 };

@@ -1,30 +1,21 @@
-// One neighbour pair of the dem/* pair styles: the reach test, the law's step, adhesion, rolling
-// resistance, the release of a contact that opened, the tallies and the events. The CPU loop
+// One neighbour pair of the dem/* pair styles: the reach test, then the contact step that ball-wall
+// contacts share (dem/contact_step.h), the tallies and the events. The CPU loop
 // (PairDEM::loop_body) and the Kokkos kernel (DEMKernel::atom) both call pair_step, so they keep
 // the same slots, call the law alike and add the same numbers in the same order; they keep only
 // what differs between them, through two small objects:
 //   Atoms  reads the atom data and the pair's tables (atom i is the caller's current atom):
-//          v(k), omega(k), rmass(k), frozen(k), meff(i, j), params(j), adhesion(j),
-//          and rolling<ENERGY>(...) (below: the CPU loop calls it out of line)
+//          v(k), omega(k), rmass(k), frozen(k), meff(i, j), params(j), adhesion(j), in_group(k, bit)
+//          and rolling<ENERGY>(...) (dem::rolling_contact; the CPU loop calls it out of line)
 //   Tally  scatters the forces and sums: central(i, j, j_owned, F) (adhesion alone), contact(i, j,
 //          j_owned, F, t_i, t_j, rolls, moment), virial(i, j, j_owned, energy, d, F) (energy and
 //          virial of the pair, TALLY), deep(i, j, gap, rsq, rmin) (deeper than the smaller radius:
 //          rare), stretched(i, j, gap) (a bond beyond the neighbour lists' reach: stops the run),
 //          and its members sums (PairSums' names) and events (PairEvents).
-// No LAMMPS here: it runs inside Kokkos kernels.
-//
-// History slots of a contact: the law's values (Law::History) as seen from atom i (particle 1),
-// then the rolling moment (3, when some pair of types has rolling resistance). Vectors are forces
-// on particle 2 and flip when the partner atom takes the contact over. Both history fixes (CPU and
-// Kokkos) negate every slot when the partner takes a contact over, so scalars, which must read back
-// unchanged, are read times the record's orientation (the sign of its state slot,
-// dem::ContactHistory::orientation) and stored as they are.
+// No LAMMPS here: it runs inside Kokkos kernels. The history slots are dem/contact_step.h's, as
+// seen from atom i (particle 1).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pair_adhesion.h"
-
-#include "dem/pbond.h"
-#include "dem/rolling.h"
+#include "dem/contact_step.h"
 
 namespace DEM_NS {
 
@@ -52,30 +43,8 @@ template <class Count> struct PairEvents {
   Count bonded = 0, bonds_made = 0, broke_tension = 0, broke_shear = 0;    // contact bonds (BondStep::any)
 };
 
-// What the pair style asks of the contact bonds this step (the dem_bond commands given since the
-// last step, carried out in their order) and keeps for them (Law::takes_bonds)
-struct BondStep {
-  static constexpr int MAX_REQUESTS = 8;
-  int requests = 0;                  // this step: how many dem_bond commands (0: none)
-  int mode[MAX_REQUESTS] = {};       // 1 bond, 2 unbond the contacts of atoms in group groupbit
-  int groupbit[MAX_REQUESTS] = {};
-  double gap[MAX_REQUESTS] = {};     // bond: the contacts of contact gap g_c <= gap
-  double gap_max = 0.0;    // the largest gap contacts were bonded at: a bond's reach beyond Law::hold_gap
-  bool any = false;        // some pair of types takes bonds: count them
-};
-
-// The same for every contact of a step.
-struct PairStepConstants {
-  double dt;
-  int parts;       // the dem::HistoryParts of the law's values (a compile-time constant where possible)
-  int nl, nh;      // slots of the law's values; of a contact, the rolling moment and the bond included
-  int nb;          // where the parallel bond's values start (pbond)
-  bool rgap;       // some pair of types has a reference gap (none with PLAIN)
-  bool hold;       // some pair of types holds its contacts beyond g_s = 0 (Law::hold_gap; none with PLAIN)
-  bool rolling;    // some pair of types has rolling resistance: its moment follows at slot nl
-  bool pbond;      // some pair of types takes parallel bonds: their values follow at slot nb
-  BondStep bond;   // (none with PLAIN)
-};
+using dem::BondStep;
+using PairStepConstants = dem::StepConstants;
 
 // A loop's PairStepConstants from the pair style's history layout (history_parts), as
 // compile-time constants where the loop's flags fix them, which frees registers: the energy values
@@ -97,85 +66,7 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
           OPTIONAL && pbond_slots, OPTIONAL ? bond : BondStep{}};
 }
 
-// The rolling moment on particle 2 (particle 1 receives -moment), the rolling dissipation of the
-// step and the rolling spring's energy.
-struct RollingOutcome {
-  dem::Vec3 moment;
-  double d_slip, strain;
-};
-
-// The rolling resistance of contact (i, j) (dem/rolling.h), the one way both loops build its
-// input: w_i, w_j, m_i, m_j and frozen_i, frozen_j of the atoms, kn and ks the law's stiffnesses
-// of the step, fn its normal force. The moment in slots m is advanced by a step if `step` (and
-// stored if `store`), else the stored one acts.
-template <class Law, bool ENERGY, class Slots>
-DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, dem::Vec3 n, double r1, double r2,
-                                          dem::Vec3 wi, dem::Vec3 wj, double mi, bool frozen_i, double mj,
-                                          bool frozen_j, double kn, double ks, double fn, Slots m, bool step,
-                                          bool store, double dt)
-{
-  dem::ContactResult r;    // (what Law::rolling_ks reads)
-  r.kn = kn;
-  r.ks = ks;
-  const dem::RollingInput in{wj - wi, n, dem::rolling_radius(r1, r2), -fn, Law::rolling_ks(p, r),
-                             dem::rolling_inertia(mi, r1, frozen_i, mj, r2, frozen_j)};
-  dem::Vec3 moment = dem::load_rolling(m);
-  RollingOutcome out{moment, 0.0, 0.0};
-  if (step) {
-    const dem::RollingResult rr = dem::rolling_step<ENERGY>(p.roll, in, dt, moment);
-    out.moment = rr.moment;
-    out.d_slip = rr.d_slip;
-    if (store) dem::store_rolling(m, moment);
-  }
-  out.strain = dem::rolling_strain_energy(p.roll, in, moment);
-  return out;
-}
-
-// How far beyond the gap it was made at a bond of particles of radii summing to rsum is kept in the
-// neighbour lists (the pair cutoff): its reach (Law::hold_gap: a weaker bond breaks in tension
-// sooner), but no more than rsum, so that a bond too strong to break in tension (an "unbreakable"
-// one) runs with a cutoff of at most twice the contact's. A bond stretched farther without breaking
-// stops the run (Tally::stretched) rather than leave the lists unnoticed.
-DEM_INLINE double listed_bond_reach(double reach, double rsum) { return reach < rsum ? reach : rsum; }
-
-// How far beyond g_s = 0 the contact in `slot` of a pair of parameters p holds, if it has formed
-// (its flag and its state set: LAMMPS's Kokkos history fix can leave a flag on a pair without
-// history): bonded, Law::hold_gap(p, true, rsum) beyond the largest gap of the bonds (bond_gap_max),
-// else Law::hold_gap(p); 0 if it has not formed
-template <class Law, class Slots>
-DEM_INLINE double held_gap(const typename Law::Params &p, int touch, Slots slot, double bond_gap_max, double rsum)
-{
-  if (touch == 0 || slot[dem::ContactHistory::STATE_SLOT] == 0.0) return 0.0;
-  return dem::ContactHistory::bonded_in(slot) ? listed_bond_reach(Law::hold_gap(p, true, rsum), rsum) + bond_gap_max
-                                               : Law::hold_gap(p);
-}
-
-// The strain energy a holding contact (bonded, or with Law::hold_gap) takes along when it breaks
-// (else 0: the others open at g_s = 0 with no force): from its history as stored; for one that
-// holds (hold_gap) the mean of that and of the energy the step would have brought it to, the work
-// velocity Verlet lets its forces do over the step, as for a bond that breaks (pbond.h)
-template <class Law, class Slots>
-DEM_INLINE double break_energy(const typename Law::Params &p, const dem::Contact &c, Slots slot, int parts, double dt)
-{
-  using History = typename Law::History;
-  // (a contact that never formed has no state: a flag LAMMPS's Kokkos history fix left after a
-  // rebuild, or one set at setup and never stored)
-  if (slot[dem::ContactHistory::STATE_SLOT] == 0.0) return 0.0;
-  const History h = History::load(slot, History::orientation(slot), parts);
-  if (!h.bonded && !(Law::hold_gap(p) > 0.0)) return 0.0;
-  double kn, ks;
-  Law::stiffness(p, c, h, kn, ks);
-  const double stored = Law::strain_energy(p, h, kn, ks);
-  if (h.bonded) return stored;
-  History end = h;
-  const dem::ContactResult r = Law::template step<false>(p, c, dt, end);
-  return 0.5 * (stored + Law::strain_energy(p, end, r.kn, r.ks));
-}
-
-template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
-{
-  for (int k = 0; k < n; k++) s[k] = 0.0;
-}
+using dem::RollingOutcome;
 
 // The contact of neighbours i and j at d = x_j - x_i, |d|^2 = rsq (dem/contact.h)
 template <class Law, class Atoms>
@@ -183,6 +74,25 @@ DEM_INLINE dem::Contact pair_contact(const Atoms &a, int i, int j, dem::Vec3 d, 
 {
   return dem::ball_ball(d, std::sqrt(rsq), ri, rj, a.v(i), a.v(j), a.omega(i), a.omega(j), a.meff(i, j));
 }
+
+// The two atoms of a pair as the contact step reads them (dem/contact_step.h's Bodies)
+template <class Atoms> struct PairBodies {
+  const Atoms &a;
+  int i, j;
+  DEM_INLINE dem::Vec3 w1() const { return a.omega(i); }
+  DEM_INLINE dem::Vec3 w2() const { return a.omega(j); }
+  DEM_INLINE double m1() const { return a.rmass(i); }
+  DEM_INLINE double m2() const { return a.rmass(j); }
+  DEM_INLINE bool frozen1() const { return a.frozen(i); }
+  DEM_INLINE bool frozen2() const { return a.frozen(j); }
+  DEM_INLINE const dem::Adhesion &adhesion() const { return a.adhesion(j); }
+  template <bool ENERGY, class Params, class Slots>
+  DEM_INLINE RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn, double ks,
+                                    double fn, Slots m, bool step, bool store, double dt) const
+  {
+    return a.template rolling<ENERGY>(i, j, p, n, r1, r2, kn, ks, fn, m, step, store, dt);
+  }
+};
 
 // Neighbour j of atom i: d = x_j - x_i, ri and rj the radii; touch, the pair's contact flag, and
 // slot, its history slots; j_owned: j's forces are added here (newton pair on, or j is owned).
@@ -196,7 +106,6 @@ template <class Law, bool TALLY, bool ENERGY, bool EXTRA, int PLAIN, class Atoms
 DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, double rj, bool j_owned, int &touch,
                           Slots slot, const PairStepConstants &k, bool advance, Tally &tally)
 {
-  using History = typename Law::History;
   using dem::Vec3;
   const double w = j_owned ? 1.0 : 0.5;
   // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all
@@ -205,7 +114,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   // the dem_bond commands' pairs: atoms of their groups, types that take bonds (bond: within its gap)
   unsigned bond_pair = 0;    // bit r: request r applies to the pair
   if constexpr (EXTRA) {
-    if (k.hold) reach += held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max, ri + rj);
+    if (k.hold) reach += dem::held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max, ri + rj);
     if (k.bond.requests && Law::takes_bonds(a.params(j)))
       for (int r = 0; r < k.bond.requests; r++) {
         if (!a.in_group(i, k.bond.groupbit[r]) || !a.in_group(j, k.bond.groupbit[r])) continue;
@@ -214,23 +123,20 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       }
   }
   if constexpr (EXTRA)    // Rocky's models reach to their adhesive distance, JKR once attached
-    reach = adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
+    reach = dem::adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
   const double rsq = dem::dot(d, d);
+  const PairBodies<Atoms> bodies{a, i, j};
   if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
     // (after a rebuild LAMMPS's Kokkos history fix leaves nonzero flags on pairs without history:
     // their zero history makes the terms below 0)
     if (!touch) return;    // its history is already zero
-    if (ENERGY) {          // the contact just opened: the last half of its dashpot work
+    if (ENERGY) {          // the contact just opened
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
-      tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, History::orientation(slot), k.parts), c, k.dt);
+      const dem::ReleaseOutcome out = dem::release_contact<Law, EXTRA>(a.params(j), bodies, c, slot, touch, k);
+      tally.sums.e_dashpot += w * out.d_dashpot;
       if constexpr (EXTRA) {
-        if (k.hold) tally.sums.e_break += w * break_energy<Law>(a.params(j), c, slot, k.parts, k.dt);
-        if (k.pbond && Law::parallel_bond(a.params(j)).on && dem::ContactHistory::bonded_in(slot)) {
-          const dem::ParallelBond b = Law::parallel_bond(a.params(j));
-          const dem::BondForces f = dem::BondForces::load(slot + k.nb, History::orientation(slot));
-          tally.sums.e_break += w * dem::bond_strain_energy(dem::bond_geometry(b, c.r1, c.r2), f);
-        }
-        if (adhesion_attached(touch, slot)) tally.sums.e_adh_loss += w * adhesion_loss(a.adhesion(j), c.r1, c.r2);
+        tally.sums.e_break += w * out.d_break;
+        tally.sums.e_adh_loss += w * out.d_adh_loss;
       }
     }
     // a bond carried beyond its reach (a zero tensile strength) broke in tension; one whose reach the
@@ -241,116 +147,64 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
         tally.events.broke_tension += j_owned ? 2 : 1;
       }
     touch = 0;
-    clear_slots(slot, k.nh);
+    dem::clear_slots(slot, k.nh);
     return;
   }
-  const int touched = EXTRA ? touch : 1;
+  const bool touched = EXTRA ? touch : 1;
   touch = 1;
   tally.events.touching++;
   const auto &p = params_of<Law, PLAIN>(a.params(j));
   const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
   const double rmin = ri < rj ? ri : rj;
   if (c.gap < -rmin) tally.deep(i, j, c.gap, rsq, rmin);    // coincident centres stop the run, else a warning
-  const double orient = History::orientation(slot);
-  // adhesion: the attraction f_adh (along -n on j), its potential phi
-  double f_adh = 0.0, phi = 0.0;
+  const dem::StepOutcome out =
+      dem::contact_step<Law, TALLY, ENERGY, EXTRA>(p, bodies, c, slot, touched, true, bond_pair, k, advance);
+  const int w2 = j_owned ? 2 : 1;    // (events count in halves)
   if constexpr (EXTRA) {
-    const dem::Adhesion &ad = a.adhesion(j);
-    const PairAdhesion pa = pair_adhesion<Law>(ad, p, c, a.rmass(i), a.rmass(j), a.frozen(i), a.frozen(j));
-    f_adh = pa.f;
-    phi = pa.phi;
-    if (pa.what != ADH_WITH_LAW) {    // broken (JKR) or Rocky's adhesion alone: the law's contact ends
-      const bool broken = pa.what == ADH_BROKEN;    // (only an attached contact reaches it)
-      if (ENERGY && (broken || touched)) {
-        tally.sums.e_dashpot += w * dem::release_dissipation(History::load(slot, orient, k.parts), c, k.dt);
-        if (broken) tally.sums.e_adh_loss += w * adhesion_loss(ad, c.r1, c.r2);
-      }
+    if (out.what != dem::STEP_CONTACT) {    // the law's contact ended (adhesion broke it, or acts alone)
       touch = 0;
-      if (broken || touched) clear_slots(slot, k.nh);
-      if (broken) return;
-      const Vec3 F = (-f_adh) * c.n;    // central: no torque
-      tally.central(i, j, j_owned, F);
+      if constexpr (ENERGY) {
+        tally.sums.e_dashpot += w * out.d_dashpot;
+        tally.sums.e_adh_loss += w * out.d_adh_loss;
+      }
+      if (out.what != dem::STEP_ADHESION) return;
+      tally.central(i, j, j_owned, out.force);
       if constexpr (TALLY) {
-        tally.sums.e_adhesive += w * phi;
-        tally.virial(i, j, j_owned, phi, d, F);
+        tally.sums.e_adhesive += w * out.phi;
+        tally.virial(i, j, j_owned, out.phi, d, out.force);
       }
       return;
     }
+    if (out.bond_made) tally.events.bonds_made += w2;
   }
-  History h = History::load(slot, orient, k.parts);
-  const int w2 = j_owned ? 2 : 1;    // (events count in halves)
-  if (EXTRA && bond_pair)
-    for (int r = 0; r < k.bond.requests; r++) {
-      if (!(bond_pair >> r & 1u)) continue;
-      if (k.bond.mode[r] == 1 && !h.bonded && c.gap <= k.bond.gap[r]) {
-        h.bonded = true;
-        if (h.state == 0) h.state = 1;    // the bond makes the contact active, at any gap within the bond's
-        if (k.pbond) clear_slots(slot + k.nb, 8);    // a parallel bond starts without force or moment
-        tally.events.bonds_made += w2;
-      } else if (k.bond.mode[r] == 2) {
-        h.bonded = false;
-      }
-    }
-  const int state_before = h.state;
-  // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
-  const bool converted = !advance && state_before != 0 && h.complete(c.n);
-  dem::ContactResult r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
-  // rolling resistance: only pairs of types with it have its slots; at setup a new contact takes a
-  // first step (not stored)
-  RollingOutcome roll{{0.0, 0.0, 0.0}, 0.0, 0.0};
-  const bool rolls = k.rolling && p.roll.model != dem::ROLL_NONE;
-  if (rolls) {
-    const bool step = advance || state_before == 0;
-    roll = a.template rolling<ENERGY>(i, j, p, c.n, c.r1, c.r2, r.kn, r.ks, h.fn, slot + k.nl, step, advance, k.dt);
-    if (step) {
-      r.d_slip += roll.d_slip;
-      h.e_slip += roll.d_slip;
-    }
-  }
-  // a parallel bond, in parallel with the law's contact while bonded
-  dem::BondOutcome pb;
-  const bool pbonded = EXTRA && k.pbond && h.bonded && Law::parallel_bond(p).on;
-  if (pbonded) {
-    pb = dem::parallel_bond_step(Law::parallel_bond(p), c, a.omega(j) - a.omega(i), k.dt, slot + k.nb, orient, advance,
-                                 advance);
-    if (pb.broke) h.bonded = false;
-    r.d_break += pb.released;
-    if (!r.bond_broke) r.bond_broke = pb.broke;
-  }
-  if (advance || converted) h.store(slot, 1.0, k.parts);
-
-  const Vec3 Fc = EXTRA ? r.force - f_adh * c.n : r.force;    // on j; i gets -F
-  const Vec3 F = pbonded ? Fc + pb.force : Fc;
   Vec3 ti, tj;
-  dem::contact_torques(c, F, ti, tj);
-  tally.contact(i, j, j_owned, F, ti, tj, rolls || pbonded, pbonded ? roll.moment + pb.moment : roll.moment);
+  dem::contact_torques(c, out.force, ti, tj);
+  tally.contact(i, j, j_owned, out.force, ti, tj, out.couple, out.moment);
   if constexpr (TALLY) {
-    double strain = Law::strain_energy(p, h, r.kn, r.ks);
-    if (rolls) strain += roll.strain;
-    if (pbonded) strain += pb.strain;
+    double strain = out.strain;
     tally.sums.e_strain += w * strain;
     if constexpr (EXTRA) {    // the pair's energy is the stored energy, the adhesive potential included
-      tally.sums.e_adhesive += w * phi;
-      strain += phi;
+      tally.sums.e_adhesive += w * out.phi;
+      strain += out.phi;
     }
-    tally.virial(i, j, j_owned, strain, d, F);
+    tally.virial(i, j, j_owned, strain, d, out.force);
   }
   if constexpr (ENERGY) {
-    tally.sums.e_slip += w * r.d_slip;
-    tally.sums.e_dashpot += w * r.d_dashpot;
-    tally.sums.e_plastic += w * r.d_plastic;
-    if constexpr (EXTRA) tally.sums.e_break += w * r.d_break;
+    tally.sums.e_slip += w * out.d_slip;
+    tally.sums.e_dashpot += w * out.d_dashpot;
+    tally.sums.e_plastic += w * out.d_plastic;
+    if constexpr (EXTRA) tally.sums.e_break += w * out.d_break;
   }
   if (EXTRA && k.bond.any) {
-    tally.events.bonded += h.bonded ? w2 : 0;
-    tally.events.broke_tension += r.bond_broke == 1 ? w2 : 0;
-    tally.events.broke_shear += r.bond_broke == 2 ? w2 : 0;
+    tally.events.bonded += out.bonded ? w2 : 0;
+    tally.events.broke_tension += out.bond_broke == 1 ? w2 : 0;
+    tally.events.broke_shear += out.bond_broke == 2 ? w2 : 0;
   }
   // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
-  if (advance && h.state != state_before) {
-    tally.events.activated += state_before == 0 ? w2 : 0;
-    tally.events.slip_start += h.slipping() ? w2 : 0;
-    tally.events.slip_end += state_before == 2 ? w2 : 0;
+  if (advance && out.state != out.state_before) {
+    tally.events.activated += out.state_before == 0 ? w2 : 0;
+    tally.events.slip_start += out.state == 2 ? w2 : 0;
+    tally.events.slip_end += out.state_before == 2 ? w2 : 0;
   }
 }
 

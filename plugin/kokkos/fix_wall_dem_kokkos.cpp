@@ -143,9 +143,11 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   const int first = FixWallDEMBase::V_FX;    // V_FX .. V_CONTACTS follow the array's columns
   for (int c = 0; c <= FixWallDEMBase::A_CONTACTS; c++) this->step_local[first + c] = sum.total[c];
   this->step_local[FixWallDEMBase::V_STRAIN] = sum.strain;
+  this->step_local[FixWallDEMBase::V_ADHESIVE] = sum.adhesive;
   this->cumulative[FixWallDEMBase::V_SLIP] += sum.slip;
   this->cumulative[FixWallDEMBase::V_DASHPOT] += sum.dashpot;
   this->cumulative[FixWallDEMBase::V_PLASTIC] += sum.plastic;
+  this->cumulative[FixWallDEMBase::V_ADH_LOSS] += sum.adh_loss;
   this->cumulative[FixWallDEMBase::V_ACTIVATED] += sum.activated;
   if (sum.deep_overlap > 0.0) this->warn_deep_overlap(sum.deep_id, sum.deep_overlap, sum.deep_radius);
 }
@@ -241,13 +243,15 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
   if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
   WallBall b = ball(i, xi);
   MeshTally t(mesh_rows);
-  wall_ball_step<Law, ENERGY>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
+  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
   for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) sum.total[k] += t.total[k];
   sum.strain += t.strain;
   sum.slip += t.slip;
   sum.dashpot += t.dashpot;
   sum.plastic += t.plastic;
+  sum.adhesive += t.adhesive;
+  sum.adh_loss += t.adh_loss;
   sum.activated += t.activated;
   sum.overflow += t.overflow;
   if (t.deep_overlap > 0.0) sum.deep(t.deep_id, t.deep_overlap, t.deep_radius);
@@ -271,7 +275,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
     return;
   }
   WallBall b = ball(i, xi);
-  wall_ball_step<Law, ENERGY>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, sum);
+  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, sum);
   store(i, b);
 }
 

@@ -3,14 +3,14 @@
 // its motion is the host's MeshFrame of the step; per-triangle rows are atomic sums). Parsing, outputs and restart data are FixWallDEM's; the per-atom wall
 // history lives in a Kokkos DualView whose host side is FixWallDEMBase::hist, so the CPU fix's
 // host routines (restart, legacy exchange) work on it after a sync. The kernel runs the same
-// per-ball step as the CPU loop (wall_ball_step.h). Region walls need LAMMPS's host-only Region
+// per-ball step as the CPU loop (wall_contacts.h). Region walls need LAMMPS's host-only Region
 // and are refused, as are rigid bodies (like the dem/*/kk pair styles).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "fix_wall_dem.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
-#include "wall_ball_step.h"
+#include "wall_contacts.h"
 
 namespace DEM_NS {
 
@@ -28,7 +28,7 @@ struct WallSums {
   static constexpr int MAXROWS = 2;
   double rows[MAXROWS][FixWallDEMBase::A_COUNT];
   double total[FixWallDEMBase::A_COUNT];    // force, torque, contacts (and normal force) over all walls
-  double strain, slip, dashpot, plastic, activated, overflow;
+  double strain, slip, dashpot, plastic, adhesive, adh_loss, activated, overflow;
   long long deep_id;    // the deepest contact beyond the ball's radius (0: none), for the host to report
   double deep_overlap, deep_radius;
 
@@ -38,7 +38,7 @@ struct WallSums {
       total[k] = 0.0;
       for (int r = 0; r < MAXROWS; r++) rows[r][k] = 0.0;
     }
-    strain = slip = dashpot = plastic = activated = overflow = 0.0;
+    strain = slip = dashpot = plastic = adhesive = adh_loss = activated = overflow = 0.0;
     deep_id = 0;
     deep_overlap = deep_radius = 0.0;
   }
@@ -52,6 +52,8 @@ struct WallSums {
     slip += o.slip;
     dashpot += o.dashpot;
     plastic += o.plastic;
+    adhesive += o.adhesive;
+    adh_loss += o.adh_loss;
     activated += o.activated;
     overflow += o.overflow;
     if (o.deep_overlap > deep_overlap) deep(o.deep_id, o.deep_overlap, o.deep_radius);
@@ -63,7 +65,7 @@ struct WallSums {
     deep_overlap = overlap;
     deep_radius = radius;
   }
-  // the Tally of wall_ball_step
+  // the Tally of wall_contacts
   KOKKOS_INLINE_FUNCTION void contact(int wall_id, dem::Vec3 F, dem::Vec3 T, double fn)
   {
     const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
@@ -75,12 +77,13 @@ struct WallSums {
   }
 };
 
-// The Tally of wall_ball_step for one ball against a mesh: per-triangle rows (atomic adds into a
+// The Tally of wall_contacts for one ball against a mesh: per-triangle rows (atomic adds into a
 // device array, one row per triangle) and the ball's share of the sums.
 struct MeshTally {
   double *rows;
   double total[FixWallDEMBase::A_COUNT];
-  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, activated = 0.0, overflow = 0.0;
+  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, adhesive = 0.0, adh_loss = 0.0;
+  double activated = 0.0, overflow = 0.0;
   long long deep_id = 0;
   double deep_overlap = 0.0, deep_radius = 0.0;
 

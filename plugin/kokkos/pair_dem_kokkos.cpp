@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kokkos/pair_dem_kokkos.h"
-#include "pair_adhesion.h"
+#include "pair_step.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -395,7 +395,7 @@ template <class Kernel, class Law> struct KernelAtoms {
                                                      double kn, double ks, double fn, Slots m, bool step, bool store,
                                                      double dt) const
   {
-    return rolling_contact<Law, ENERGY>(p, n, r1, r2, omega(i), omega(j), rmass(i), frozen(i), rmass(j), frozen(j),
+    return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, omega(i), omega(j), rmass(i), frozen(i), rmass(j), frozen(j),
                                         kn, ks, fn, m, step, store, dt);
   }
 };

@@ -29,6 +29,9 @@ DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen
   return arithmetic ? 0.5 * (m1 + m2) : m1 * m2 / (m1 + m2);
 }
 
+// Effective radius Rbar = R1 R2 / (R1 + R2) of a contact (against a wall, r2 = INFINITY: R1)
+DEM_INLINE double effective_radius(double r1, double r2) { return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2); }
+
 // Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0). At r = 0
 // there is no normal: n = d / 0 is NaN and so is everything computed from it, so callers must
 // not pass coincident centres (the pair styles stop with an error naming the atoms).

@@ -17,9 +17,6 @@
 #include "pbond.h"
 #include "rolling.h"
 #include "tangential.h"
-#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
-#include <emmintrin.h>
-#endif
 #include <cmath>
 
 namespace dem {
@@ -128,12 +125,13 @@ struct HystHistory : ContactHistory {
 
 // Rocky's choice (eq. 2-1, 2-2) and F >= 0: min(F_trial, f_cap) while loading (dd >= 0),
 // max(F_trial, f_floor) while unloading; f_cap = K_nl delta, f_floor = lambda f_cap.
-// With SSE2, one clamp min(max(F_trial, lo), hi) whose bounds the comparison's mask sets in the
-// vector registers: lo = 0, hi = max(f_cap, 0) while loading; lo = max(f_floor, 0), hi = +inf
-// while unloading. The same numbers for finite inputs (signed zeros apart), with no branch: the
-// sign of dd changes from contact to contact, and a branch on it is mispredicted about every other
-// contact (bench/README.md, "Speed devices"). Elsewhere (CUDA, other CPUs) as the rule is written.
-// (Both are tested against the rule, tests/unit/test_hysteretic_force.cpp.)
+// rocky_normal_force is one clamp min(max(F_trial, lo), hi) whose bounds the sign of dd selects:
+// lo = 0, hi = max(f_cap, 0) while loading; lo = max(f_floor, 0), hi = +inf while unloading. The
+// same numbers for finite inputs (signed zeros apart), with no branch: the sign of dd changes from
+// contact to contact, and a branch on it is mispredicted about every other contact (bench/README.md,
+// "Speed devices"). The bounds come from less_select (macros.h), the clamp from a > b ? a : b,
+// which compilers turn into min/max instructions. (Both are tested against each other,
+// tests/unit/test_hysteretic_force.cpp.)
 DEM_INLINE double rocky_normal_force_rule(double f_trial, double f_cap, double f_floor, double dd)
 {
   const double f = dd >= 0.0 ? (f_trial < f_cap ? f_trial : f_cap) : (f_trial > f_floor ? f_trial : f_floor);
@@ -141,14 +139,11 @@ DEM_INLINE double rocky_normal_force_rule(double f_trial, double f_cap, double f
 }
 DEM_INLINE double rocky_normal_force(double f_trial, double f_cap, double f_floor, double dd)
 {
-#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
-  const __m128d zero = _mm_setzero_pd(), unloading = _mm_cmplt_sd(_mm_set_sd(dd), zero);
-  const __m128d lo = _mm_max_sd(_mm_and_pd(unloading, _mm_set_sd(f_floor)), zero);
-  const __m128d hi = _mm_max_sd(_mm_set_sd(f_cap), _mm_and_pd(unloading, _mm_set1_pd(HUGE_VAL)));
-  return _mm_cvtsd_f64(_mm_min_sd(_mm_max_sd(_mm_set_sd(f_trial), lo), hi));
-#else
-  return rocky_normal_force_rule(f_trial, f_cap, f_floor, dd);
-#endif
+  const double floor_or_0 = less_select(dd, 0.0, f_floor), inf_or_0 = less_select(dd, 0.0, HUGE_VAL);
+  const double lo = less_select(0.0, floor_or_0, floor_or_0);
+  const double hi = f_cap > inf_or_0 ? f_cap : inf_or_0;
+  const double f = f_trial > lo ? f_trial : lo;
+  return f < hi ? f : hi;
 }
 
 DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl, double &ku)

@@ -287,7 +287,7 @@ struct MeshWall {
 // History handover within a smooth group: a touch with no slot in the ball's row takes over the
 // slot of a contact of the same group that is no longer touched (the ball moved from one facet
 // of a faceted curved surface to the next), so its shear history carries on. Row layout as in
-// wall_ball_step (slot[0] = id + 1).
+// wall_contacts (slot[0] = id + 1).
 DEM_INLINE void mesh_handover(const MeshWall &m, const WallTouch *touches, int nt, double *row, int nslot, int stride)
 {
   for (int t = 0; t < nt; t++) {

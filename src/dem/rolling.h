@@ -41,9 +41,6 @@ struct Rolling {
 // Slots of the rolling moment, after the law's own values, only when some pair of types uses it.
 DEM_INLINE constexpr int rolling_slots(int parts) { return (parts & HIST_ROLLING) ? 3 : 0; }
 
-// Rbar of a contact (r2 = infinity for a wall: Rbar = R1)
-DEM_INLINE double rolling_radius(double r1, double r2) { return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2); }
-
 // I_s of two solid spheres (fixed: immovable, no term)
 DEM_INLINE double rolling_inertia(double m1, double r1, bool fixed1, double m2, double r2, bool fixed2)
 {

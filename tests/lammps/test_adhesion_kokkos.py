@@ -139,7 +139,7 @@ compute pe_grav all reduce sum v_pe_grav
 compute erot all erotate/sphere
 compute ke all ke
 thermo_style custom step c_ke c_erot c_pe_grav c_dem[1] c_dem[2] c_dem[3] c_dem[10] c_dem[11] c_dem[12] &
-  f_floor[1] f_floor[2] f_floor[3] f_floor[4] f_floor[11]
+  f_floor[1] f_floor[2] f_floor[3] f_floor[4] f_floor[11] f_floor[17] f_floor[18]
 thermo_modify format float %.17g norm no
 thermo 100
 dump d all custom {PSTEPS} final.dump id x y z vx vy vz
@@ -150,7 +150,8 @@ run {PSTEPS}
 
 def total(r):
     return sum(r[c] for c in ("c_ke", "c_erot", "c_pe_grav", "c_dem[1]", "c_dem[2]", "c_dem[3]", "c_dem[10]",
-                              "c_dem[11]", "c_dem[12]", "f_floor[1]", "f_floor[2]", "f_floor[3]", "f_floor[4]"))
+                              "c_dem[11]", "c_dem[12]", "f_floor[1]", "f_floor[2]", "f_floor[3]", "f_floor[4]",
+                              "f_floor[17]", "f_floor[18]"))
 
 
 for name, (style, coeff, wall) in PILES.items():
@@ -175,7 +176,7 @@ for name, (style, coeff, wall) in PILES.items():
              f"rests on the wall ({rows[-1]['f_floor[11]']:.0f} wall contacts)")
     e0 = total(rows[0])
     lost = sum(rows[-1][c] for c in ("c_dem[2]", "c_dem[3]", "c_dem[10]", "c_dem[12]", "f_floor[2]", "f_floor[3]",
-                                     "f_floor[4]"))
+                                     "f_floor[4]", "f_floor[18]"))
     worst = max(abs(total(r) - e0) for r in rows)
     chk.true(lost > 0, f"{name} pile /kk: energy is dissipated ({lost:.4g} J)")
     chk.close(f"{name} pile /kk: energy balance, worst deviation", worst, 0.0, abs_tol=0.01 * lost)

@@ -6,8 +6,8 @@ R* = R (infinite wall radius), m = the ball's mass, E* = G/(1 - nu) of the fix's
    to the break at delta_c (energy argument of Thornton & Ning 1998, exact branch integral).
 2. Rocky's constant and linear models: a sphere pulled off the wall at a prescribed speed (fix
    move) feels f_c m g, and f_k k_n (adh_dist - gap), while its gap is below adh_dist.
-3. The wall's energy (vector 1 with the adhesive potential, vector 4 with the JKR loss) closes
-   the balance of a JKR impact.
+3. The wall's energy (vector 1 the strain energy, 17 the adhesive potential, 18 the JKR loss:
+   the pair styles' names) closes the balance of a JKR impact.
 --kokkos: every run also with fix wall/dem/kk, which must agree with the CPU run to 1e-10 (relative
 to each thermo column's largest value); the checks then read the /kk runs.
 """
@@ -51,7 +51,7 @@ variable gap equal z[1]-{R}
 variable vz equal vz[1]
 variable fz equal fz[1]
 compute ke all ke
-thermo_style custom step v_gap v_vz v_fz c_ke f_wall[1] f_wall[3] f_wall[4] {thermo}
+thermo_style custom step v_gap v_vz v_fz c_ke f_wall[1] f_wall[3] f_wall[4] f_wall[17] f_wall[18] {thermo}
 thermo_modify format float %.17g
 thermo 1
 run {steps}
@@ -96,14 +96,16 @@ for ratio, steps in ((0.8, 10000), (1.5, 8000), (3.0, 8000)):
     BATCH.add(deck(JKR, R + 1e-6, -v, 2e-6, steps), sticking, f"wall JKR impact at {ratio} v_s")
 
 
-# energy balance of a damped JKR impact: ke + wall strain (with the adhesive potential) + dashpot +
-# plastic (with the JKR loss)
+# energy balance of a damped JKR impact: ke + wall strain + adhesive potential + dashpot + plastic +
+# adhesive loss
 def energy(res):
     rows = res.thermo
-    total = [r["c_ke"] + r["f_wall[1]"] + r["f_wall[3]"] + r["f_wall[4]"] for r in rows]
-    lost = rows[-1]["f_wall[3]"] + rows[-1]["f_wall[4]"]
-    chk.close("wall JKR energy run: the ball rebounds and the loss U_c is booked (vector 4)", rows[-1]["f_wall[4]"],
-              U_C, rel=1e-9)
+    names = ("f_wall[1]", "f_wall[17]", "f_wall[3]", "f_wall[4]", "f_wall[18]")
+    total = [r["c_ke"] + sum(r[n] for n in names) for r in rows]
+    lost = rows[-1]["f_wall[3]"] + rows[-1]["f_wall[18]"]
+    chk.close("wall JKR energy run: the ball rebounds and the loss U_c is booked (vector 18, e_adh_loss)",
+              rows[-1]["f_wall[18]"], U_C, rel=1e-9)
+    chk.true(rows[-1]["f_wall[4]"] == 0.0, "wall JKR energy run: nothing booked as plastic (vector 4)")
     chk.close("wall JKR: energy balance, worst deviation", max(abs(t - total[0]) for t in total), 0.0,
               abs_tol=0.01 * lost)
 

@@ -4,7 +4,7 @@ wall/dem, for one law (--law).
 1. One sphere against walls, with energy tracking: head-on with friction and spin (zplane lo),
    oblique in gross sliding against a shearing wall (xplane hi, torques about an origin),
    squeezed between two walls at once (yplane lo and hi: two history slots), and inside the z
-   cylinder. The Kokkos kernel runs the CPU fix's per-ball code (plugin/wall_ball_step.h) on the
+   cylinder. The Kokkos kernel runs the CPU fix's per-ball code (plugin/wall_contacts.h) on the
    same numbers in the same order, so with the rest of the run on the CPU (-k on without -sf kk:
    only atom_style sphere/kk, run_style verlet/kk and wall/dem/kk are Kokkos styles, and every step the atom data
    crosses host <-> device) the runs must

@@ -2,8 +2,8 @@
 #include "adhesion_properties.h"
 #include "dem/adhesion.h"
 #include "dem/hertz.h"
+#include "dem/contact_step.h"
 #include "dem/linear.h"
-#include "pair_adhesion.h"
 
 #include <gtest/gtest.h>
 
@@ -85,10 +85,9 @@ TEST(Adhesion, MixingRules)
   EXPECT_NE(adhesion_set(t1, "adh_model", 1.5).find("out of range"), std::string::npos);
 }
 
-// The decisions the CPU pair loop and the Kokkos kernel share (pair_adhesion.h).
-TEST(Adhesion, PairDecisions)
+// The decisions pair and wall contacts share, on the CPU and in Kokkos kernels (dem/contact_step.h).
+TEST(Adhesion, ContactDecisions)
 {
-  using namespace DEM_NS;
   Contact c{};
   c.n = {1.0, 0.0, 0.0};
   c.r1 = c.r2 = 2.0 * R;
@@ -109,15 +108,15 @@ TEST(Adhesion, PairDecisions)
   p.kn = 1e4;
   EXPECT_EQ(adhesion_reach(a, 1.0, 1.0, 0, fresh), 1.0 + 1e-4);    // Rocky: always to adh_dist
   c.gap = 5e-5;    // at a gap: adhesion alone, the lighter (or the free) particle's weight
-  PairAdhesion pa = pair_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, false);
+  ContactAdhesion pa = contact_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, false);
   EXPECT_EQ(pa.what, ADH_ALONE);
   EXPECT_DOUBLE_EQ(pa.f, 2.0 * 2.0 * 9.81);
-  EXPECT_DOUBLE_EQ(pair_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, true).f, 2.0 * 3.0 * 9.81);
+  EXPECT_DOUBLE_EQ(contact_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, true).f, 2.0 * 3.0 * 9.81);
   c.gap = -5e-5;    // in overlap: with the law
-  EXPECT_EQ(pair_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, false).what, ADH_WITH_LAW);
+  EXPECT_EQ(contact_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, false).what, ADH_WITH_LAW);
   a.model = ADH_LINEAR;    // f_k K_n (adh_dist - gap), K_n of the contact
   a.frac = 0.1;
-  pa = pair_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, false);
+  pa = contact_adhesion<LinearLaw>(a, p, c, 3.0, 2.0, false, false);
   EXPECT_DOUBLE_EQ(pa.f, 0.1 * 1e4 * 1.5e-4);
   EXPECT_EQ(adhesion_loss(a, c.r1, c.r2), 0.0);
 
@@ -133,11 +132,11 @@ TEST(Adhesion, PairDecisions)
   EXPECT_EQ(adhesion_reach(j, 1.0, 1.0, 1, stepped), 1.0 - dc);
   c.gap = 0.5 * -dc;    // stretched to a positive gap: still on the branch
   double phi;
-  pa = pair_adhesion<HertzLaw>(j, hp, c, 1.0, 1.0, false, false);
+  pa = contact_adhesion<HertzLaw>(j, hp, c, 1.0, 1.0, false, false);
   EXPECT_EQ(pa.what, ADH_WITH_LAW);
   EXPECT_DOUBLE_EQ(pa.f, jkr_adhesion(-c.gap, W, reff, es, phi));
   c.gap = -1.01 * dc;    // past delta_c: it breaks, and what is left of its potential is lost
-  EXPECT_EQ(pair_adhesion<HertzLaw>(j, hp, c, 1.0, 1.0, false, false).what, ADH_BROKEN);
+  EXPECT_EQ(contact_adhesion<HertzLaw>(j, hp, c, 1.0, 1.0, false, false).what, ADH_BROKEN);
   jkr_adhesion(dc, W, reff, es, phi);
   EXPECT_DOUBLE_EQ(adhesion_loss(j, c.r1, c.r2), phi);
 }

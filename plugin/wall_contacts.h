@@ -1,0 +1,183 @@
+// One ball against the walls it may touch this step, for fix wall/dem: the ball's row of wall
+// contact slots and, for each wall, the contact step that ball-ball contacts share
+// (dem/contact_step.h: the law, adhesion, rolling resistance, the release of a contact and the
+// energy booking). The CPU loop (FixWallDEM) and the Kokkos kernel (FixWallDEMKokkos) both call
+// wall_contacts, so they keep the same slots and add the same numbers in the same order. No LAMMPS
+// here: it runs inside Kokkos kernels.
+//
+// History row of a ball: nslot slots of wall_stride doubles, [wall id + 1 (0: free), history,
+// rolling moment (3, only with rolling resistance)].
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/contact_step.h"
+#include "dem/wall.h"
+
+namespace DEM_NS {
+
+// The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
+// which the wall contacts are added; id its atom ID (for reports).
+struct WallBall {
+  dem::Vec3 x, v, w;
+  double r, m;
+  dem::Vec3 f, t;
+  long long id;
+};
+
+// How far from a ball's centre a wall surface is looked for: the contact gap below the largest
+// positive reference gap plus the radius, a margin so that a contact is seen on the step it
+// opens (its last half step of dashpot work).
+DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+// The same for mesh walls, whose cost grows with the reach (the triangles within it are tested):
+// a margin of R/4 beyond contact still sees a contact open unless the ball moved R/4 in one step.
+DEM_INLINE double mesh_reach(double radius, double max_gap) { return 1.25 * radius + max_gap; }
+
+// Doubles per wall contact slot of a wall with these parameters.
+template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)
+{
+  return 1 + Law::History::size + (p.roll.model != dem::ROLL_NONE ? 3 : 0);
+}
+
+// Frees every slot of a row: a ball out of reach of all walls has no contact left (no last
+// half step of dashpot work: the contact ended out of sight).
+DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
+{
+  for (int s = 0; s < nslot; s++)
+    if (row[s * stride] != 0.0)
+      for (int k = 0; k < stride; k++) row[s * stride + k] = 0.0;
+}
+
+// The ball and a wall as the contact step reads them (dem/contact_step.h's Bodies): the wall is
+// body 2, immovable and without spin.
+template <class Law> struct WallBodies {
+  const WallBall &ball;
+  const dem::Adhesion &adh;
+  DEM_INLINE dem::Vec3 w1() const { return ball.w; }
+  DEM_INLINE dem::Vec3 w2() const { return {0.0, 0.0, 0.0}; }
+  DEM_INLINE double m1() const { return ball.m; }
+  DEM_INLINE double m2() const { return 0.0; }
+  DEM_INLINE bool frozen1() const { return false; }
+  DEM_INLINE bool frozen2() const { return true; }
+  DEM_INLINE const dem::Adhesion &adhesion() const { return adh; }
+  template <bool ENERGY, class Params>
+  DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn, double ks,
+                                         double fn, double *m, bool step, bool store, double dt) const
+  {
+    return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, ball.w, w2(), ball.m, false, 0.0, true, kn, ks, fn, m, step,
+                                             store, dt);
+  }
+};
+
+// The slots of a wall contact: its law's values (all parts), then the rolling moment
+template <class Law> DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
+{
+  constexpr int nl = Law::History::size;
+  const bool rolling = p.roll.model != dem::ROLL_NONE;
+  return {dt, dem::HIST_ALL, nl, nl + (rolling ? 3 : 0), nl, false, false, rolling, false, dem::BondStep{}};
+}
+
+// Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
+// advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
+// is not advanced). ENERGY: accumulate the dissipation (energy yes). ADHESION: the wall may have
+// adhesion (adh; the ball is body 1, R* = R1, the constant model's mass the ball's). Tally receives
+//   tally.contact(row, F, T, fn): force F on the wall, its torque T about `origin` and its normal
+// part fn = F . n (n from the ball's centre to the wall: positive when the ball pushes on the
+// wall) (row: the wall id, for a mesh the triangle),
+// and sums into its members strain, slip, dashpot, plastic, adhesive (the adhesive potential),
+// adh_loss (the adhesive energy of contacts that broke), activated and overflow (a contact that
+// found no free slot: the caller reports it);
+//   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
+// behind the wall surface, or for a mesh crossed it this step: rare), for the caller to warn about.
+template <class Law, bool ENERGY, bool ADHESION, class Tally>
+DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adhesion &adh,
+                              const dem::WallTouch *touches, int nt, double *row, int nslot, WallBall &b, double dt,
+                              bool advance, dem::Vec3 origin, Tally &tally)
+{
+  using dem::Vec3;
+  const int stride = wall_stride<Law>(params);
+  const dem::StepConstants k = wall_step_constants<Law>(params, dt);
+  const WallBodies<Law> bodies{b, adh};
+
+  // a stored contact whose wall is out of reach ended (out of sight: no last half step)
+  for (int s = 0; s < nslot; s++) {
+    double *slot = row + s * stride;
+    if (slot[0] == 0.0) continue;
+    bool found = false;
+    for (int t = 0; t < nt; t++) found = found || touches[t].id + 1 == static_cast<int>(slot[0]);
+    if (!found)
+      for (int k = 0; k < stride; k++) slot[k] = 0.0;
+  }
+
+  for (int t = 0; t < nt; t++) {
+    const dem::WallTouch &w = touches[t];
+    double *slot = nullptr, *free_slot = nullptr;
+    for (int s = 0; s < nslot && !slot; s++) {
+      double *cand = row + s * stride;
+      if (static_cast<int>(cand[0]) == w.id + 1) slot = cand;
+      else if (cand[0] == 0.0 && !free_slot) free_slot = cand;
+    }
+    const typename Law::Params p = dem::wall_params(params, b.r);
+    const dem::Contact c = dem::ball_wall(w.n, w.dist, b.r, b.v, b.w, w.vwall, b.m);
+    // its record; a new contact takes a free slot if the law's contact starts (room: there is one)
+    double *record = slot ? slot : free_slot ? free_slot : row;
+    const int flag = slot ? 1 : 0;
+    double reach = p.rgap;    // the contact's reach (a contact gap), as a pair's
+    if constexpr (ADHESION) reach = dem::adhesion_reach(adh, reach, 0.0, flag, record + 1);
+    if (c.gap > reach) {    // out of reach: a contact with a record ended
+      if (slot) {
+        if (ENERGY) {
+          const dem::ReleaseOutcome out = dem::release_contact<Law, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
+          tally.dashpot += out.d_dashpot;
+          tally.adh_loss += out.d_adh_loss;
+        }
+        for (int s = 0; s < stride; s++) slot[s] = 0.0;
+      }
+      continue;
+    }
+    if (c.gap < -b.r) tally.deep(b.id, -c.gap, b.r);
+    // a mesh's distance is two-sided (never negative): a centre that crossed the surface during the
+    // step (a step ago, at x - dt (v - v_wall), it was on the other side) is behind the surface as
+    // seen from where it came, by R + dist
+    else if (w.tri >= 0 && w.dist + dt * dem::dot(b.v - w.vwall, w.n) < 0.0) tally.deep(b.id, b.r + w.dist, b.r);
+    const dem::StepOutcome out = dem::contact_step<Law, true, ENERGY, true, ADHESION>(
+        p, bodies, c, record + 1, slot != nullptr, free_slot != nullptr, 0u, k, advance);
+    if (out.released) record[0] = 0.0;
+    if (ENERGY) {
+      tally.dashpot += out.d_dashpot;
+      tally.adh_loss += out.d_adh_loss;
+    }
+    if (out.what == dem::STEP_NO_ROOM) {
+      tally.overflow += 1.0;
+      continue;
+    }
+    if (out.what != dem::STEP_CONTACT) {
+      if (out.what == dem::STEP_ADHESION) {    // Rocky's adhesion alone
+        b.f = b.f - out.force;
+        tally.contact(w.id, out.force, dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force),
+                      dem::dot(out.force, c.n));
+        tally.adhesive += out.phi;
+      }
+      continue;
+    }
+    if (!slot) record[0] = w.id + 1;
+    Vec3 tb, tw;
+    dem::contact_torques(c, out.force, tb, tw);
+    b.f = b.f - out.force;
+    b.t = b.t + tb;
+    Vec3 torque_wall = dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force);
+    if (out.couple) {
+      b.t = b.t - out.moment;
+      torque_wall = torque_wall + out.moment;
+    }
+    // output row: a mesh's triangle
+    tally.contact(w.tri >= 0 ? w.tri : w.id, out.force, torque_wall, dem::dot(out.force, c.n));
+    tally.strain += out.strain;
+    tally.adhesive += out.phi;
+    if (ENERGY) {
+      tally.slip += out.d_slip;
+      tally.plastic += out.d_plastic;
+    }
+    if (advance) tally.activated += out.activated;
+  }
+}
+
+}    // namespace DEM_NS
