@@ -323,6 +323,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
     case 7: compute_loop<true, true, true, false>(advance); break;
     default: break;    // energy tracking implies tallying
   }
+  report_deep_contact();
   end_step_outputs();
 }
 
@@ -488,29 +489,18 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                "history, the radii and the velocities, not on the distance alone", Style::name);
   for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
   fforce = 0.0;
-  // the contact history lives in this style's half list, under whichever of the two atoms the
-  // list put the pair (the caller's list may order it the other way)
-  auto find = [this](int a, int b) {
-    const int *blist = list->firstneigh[a];
-    const int bnum = list->numneigh[a];
-    int k = 0;
-    while (k < bnum && (blist[k] & NEIGHMASK) != b) k++;
-    return k < bnum ? k : -1;
-  };
-  int jj = find(i, j);
-  if (jj < 0 && j < atom->nlocal && (jj = find(j, i)) >= 0) {
-    std::swap(i, j);
-    std::swap(itype, jtype);
-  }
+  int flag = 0;
+  const int i_given = i;
+  const double *slots = stored_contact(i, j, flag);
+  if (i != i_given) std::swap(itype, jtype);
   // a pair within the cutoff that the list lacks has no history to report: answering 0 would
   // hide a contact that may carry force
-  if (jj < 0)
+  if (!slots)
     error->one(FLERR, "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within "
                "the cutoff after the pair style's last neighbor list build (atoms moved between runs?); "
                "run 0 before the compute", Style::name, atom->tag[i], atom->tag[j]);
   const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);
-  const double *slots = &fix_history->firstvalue[i][size_history * jj];
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
   // the neighbor list has, so the output does not depend on the decomposition
   const double o = atom->tag[i] < atom->tag[j] ? 1.0 : -1.0;
@@ -523,7 +513,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   if (any_adhesion) {
     const dem::Adhesion &a = adh[itype][jtype];
     const double rsum = c.r1 + c.r2;
-    if (dist <= dem::adhesion_reach(a, rsum + p.rgap, rsum, fix_history->firstflag[i][jj], slots)) {
+    if (dist <= dem::adhesion_reach(a, rsum + p.rgap, rsum, flag, slots)) {
       const EffectiveMassRule m = effective_mass_rule();
       const dem::ContactAdhesion pa = dem::contact_adhesion<Law>(a, p, c, m.rmass[i], m.rmass[j],
                                                                  m.mask[i] & m.freeze_bit, m.mask[j] & m.freeze_bit);
@@ -533,7 +523,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   }
   svector[16] = f_adh;
   // the law's contact is open
-  if (c.gap - p.rgap > dem::held_gap<Law>(p, fix_history->firstflag[i][jj], slots, bond.gap_max, c.r1 + c.r2) && !held) {
+  if (c.gap - p.rgap > dem::held_gap<Law>(p, flag, slots, bond.gap_max, c.r1 + c.r2) && !held) {
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;
@@ -553,10 +543,11 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   if (p.roll.model != dem::ROLL_NONE) {    // the stored moment, not stepped
     double **omega = atom->omega;
     const EffectiveMassRule mr = effective_mass_rule();
+    const double *stored = slots + History::slots(history_parts);
+    double moment[3] = {stored[0], stored[1], stored[2]};    // (a copy: single() changes nothing)
     const RollingOutcome ro = dem::rolling_contact<Law, false>(
         p, c.n, c.r1, c.r2, {omega[i][0], omega[i][1], omega[i][2]}, {omega[j][0], omega[j][1], omega[j][2]},
-        mr.rmass[i], mr.frozen(i), mr.rmass[j], mr.frozen(j), kn, ks, h.fn,
-        &fix_history->firstvalue[i][size_history * jj] + History::slots(history_parts), false, false, update->dt);
+        mr.rmass[i], mr.frozen(i), mr.rmass[j], mr.frozen(j), kn, ks, h.fn, moment, false, false, update->dt);
     m = ro.moment;
     roll_strain = ro.strain;
   }
@@ -588,6 +579,24 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   const Vec3 F = (-h.fn - f_adh - bf.fn) * c.n + h.fs + h.fd + bf.fs;
   fforce = dem::dot(F, c.n) / dist;
   return svector[11];
+}
+
+template <class Style> const double *PairDEM<Style>::stored_contact(int &i, int &j, int &flag)
+{
+  // the contact history lives in this style's half list, under whichever of the two atoms the
+  // list put the pair (the caller's list may order it the other way)
+  auto find = [this](int a, int b) {
+    const int *blist = list->firstneigh[a];
+    const int bnum = list->numneigh[a];
+    int k = 0;
+    while (k < bnum && (blist[k] & NEIGHMASK) != b) k++;
+    return k < bnum ? k : -1;
+  };
+  int jj = find(i, j);
+  if (jj < 0 && j < atom->nlocal && (jj = find(j, i)) >= 0) std::swap(i, j);
+  if (jj < 0) return nullptr;
+  flag = fix_history->firstflag[i][jj];
+  return &fix_history->firstvalue[i][size_history * jj];
 }
 
 // The partner atom takes the contact over: its vectors change sign, its scalars do not.

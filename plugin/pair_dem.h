@@ -66,6 +66,10 @@ template <class Style> class PairDEM : public PairDEMBase {
   bool has_values(int i, int j) const;
   void mix_inputs(int i, int j, Properties (&p)[3], AdhesionProperties (&q)[3]) const;
   dem::Contact contact_of(int i, int j) const;
+  // The stored contact of atoms i and j in this style's half list, for single(): its flag and its
+  // slots (slots() values, read only), or nullptr if the list lacks the pair; i and j are swapped
+  // when the list holds the pair under j. The /kk styles read their device views' host copies.
+  virtual const double *stored_contact(int &i, int &j, int &flag);
   // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING), then the parallel
   // bond (dem::HIST_PBOND)
   static int slots(int parts)

@@ -376,7 +376,18 @@ void PairDEMBase::deep_contact(int i, int j, double gap, double rsq)
 {
   const tagint ti = atom->tag[i], tj = atom->tag[j];
   if (rsq == 0.0) coincident_atoms(std::min(ti, tj), std::max(ti, tj));
-  warn_deep_overlap(std::min(ti, tj), std::max(ti, tj), -gap, std::min(atom->radius[i], atom->radius[j]));
+  if (-gap <= deep_overlap) return;
+  deep_a = std::min(ti, tj);
+  deep_b = std::max(ti, tj);
+  deep_overlap = -gap;
+  deep_radius = std::min(atom->radius[i], atom->radius[j]);
+}
+
+void PairDEMBase::report_deep_contact()
+{
+  if (deep_a) warn_deep_overlap(deep_a, deep_b, deep_overlap, deep_radius);
+  deep_a = deep_b = 0;
+  deep_overlap = deep_radius = 0.0;
 }
 
 // error->one: usually one rank sees the pair (both atoms are in its domain); a rank that stops

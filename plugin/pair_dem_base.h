@@ -173,8 +173,13 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   std::string history_id() const;
   // The pair loops' rare path, for a touching contact deeper than the smaller radius (c.gap <
   // -min(R1, R2)): coincident centres (rsq = 0, no normal: every number would become NaN) stop
-  // the run, naming the atoms; otherwise the first such contact of a run is warned about.
+  // the run, naming the atoms; otherwise the deepest such contact of the step is kept, and
+  // report_deep_contact warns about it after the loop (the first step of a run that has one), as
+  // the /kk styles do.
   DEM_COLD void deep_contact(int i, int j, double gap, double rsq);
+  void report_deep_contact();
+  LAMMPS_NS::tagint deep_a = 0, deep_b = 0;    // the deepest contact of the step (0: none)
+  double deep_overlap = 0.0, deep_radius = 0.0;
   [[noreturn]] void coincident_atoms(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b);
   // A bond stretched beyond the neighbour lists' reach without breaking (dem::listed_bond_reach in
   // dem/contact_step.h) stops the run, naming the atoms.

@@ -94,6 +94,10 @@ TEST_PARTS = [
     ("parallel_bond", ["test_parallel_bond.py", "--kokkos"], "parallel bonds: pull, shear, bend, twist, "
      "pb_emod, restarts both ways", 240),
     ("bond_energy", ["test_bond_energy.py", "--kokkos"], "the energy balance of bonds that hold and break", 180),
+    ("contact_step", ["test_contact_step.py", "--kokkos"], "one contact step for balls and walls: a JKR, rolling "
+     "contact on a plane and on a frozen ball 1e6 times larger give the same forces and energies", 120),
+    ("pair_local", ["test_pair_local_kokkos.py"], "compute pair/local on dem/linear/kk and dem/hertz/kk (host copies "
+     "of the device's list and history) against the CPU styles", 180),
 ]
 QUICK_TEST_PARTS = [("env_args", ["test_kokkos_env.py"], "DEM_KOKKOS_ARGS reaches LAMMPS", 120)]
 

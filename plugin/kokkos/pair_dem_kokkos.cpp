@@ -30,9 +30,8 @@ PairDEMKokkos<DeviceType, Style>::PairDEMKokkos(LAMMPS *lmp) : PairDEM<Style>(lm
   this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK | MASK_MASK |
       RMASS_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
   this->datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
-  // PairDEM::single reads the CPU history fix and neighbor list, which the Kokkos ones
-  // do not fill: "compute pair/local" is refused rather than reading garbage
-  this->single_enable = 0;
+  // single() (compute pair/local) reads host copies of the Kokkos list and history (stored_contact)
+  this->single_enable = 1;
 }
 
 template <class DeviceType, class Style> PairDEMKokkos<DeviceType, Style>::~PairDEMKokkos()
@@ -213,6 +212,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
   fix_historyKK->k_firstvalue.template modify<DeviceType>();
+  single_copies = false;
   // the kernel's rare contacts, as the CPU loop reports them (PairDEMBase::deep_contact)
   if (sum.same_a) this->coincident_atoms(sum.same_a, sum.same_b);
   if (sum.deep_a) this->warn_deep_overlap(sum.deep_a, sum.deep_b, sum.deep_overlap, sum.deep_radius);
@@ -537,6 +537,37 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
       sum.broke_shear += tally.events.broke_shear;
     }
   }
+}
+
+
+// The contact of atoms i and j as PairDEM::single reads it, from host copies of this style's half
+// list and of the history fix's views (the device's after the last force computation)
+template <class DeviceType, class Style>
+const double *PairDEMKokkos<DeviceType, Style>::stored_contact(int &i, int &j, int &flag)
+{
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(this->list);
+  if (!single_copies) {
+    h_neighbors = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_neighbors);
+    h_numneigh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_numneigh);
+    fix_historyKK->k_firstflag.sync_host();
+    fix_historyKK->k_firstvalue.sync_host();
+    this->atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK | MASK_MASK);
+    single_copies = true;
+  }
+  auto find = [&](int a, int b) {
+    const int n = h_numneigh(a);
+    for (int k = 0; k < n; k++)
+      if ((h_neighbors(a, k) & NEIGHMASK) == b) return k;
+    return -1;
+  };
+  int jj = find(i, j);
+  if (jj < 0 && j < this->atom->nlocal && (jj = find(j, i)) >= 0) std::swap(i, j);
+  if (jj < 0) return nullptr;
+  flag = fix_historyKK->k_firstflag.view_host()(i, jj);
+  const int nh = this->size_history;
+  single_slots.resize(nh);
+  for (int k = 0; k < nh; k++) single_slots[k] = fix_historyKK->k_firstvalue.view_host()(i, nh * jj + k);
+  return single_slots.data();
 }
 
 namespace DEM_NS {

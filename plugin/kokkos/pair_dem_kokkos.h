@@ -3,7 +3,7 @@
 // moves data between LAMMPS's Kokkos views and the step, with the CPU style's history layout
 // and tallies.
 // Limits: newton pair off and half neighbor lists (FixNeighHistoryKokkos), double precision,
-// no rigid bodies and no compute pair/local (single) yet.
+// no rigid bodies. compute pair/local (single) reads host copies of the list and the history.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "kokkos_type.h"
@@ -210,6 +210,14 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
+
+  // single() (compute pair/local): the neighbor list and the contact history of the last force
+  // computation, copied to the host on the first call after it (then reused)
+  const double *stored_contact(int &i, int &j, int &flag) override;
+  bool single_copies = false;
+  decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), typename AT::t_neighbors_2d())) h_neighbors;
+  decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), typename AT::t_int_1d())) h_numneigh;
+  std::vector<double> single_slots;    // one contact's slots, contiguous (the view's may be strided)
 };
 
 }    // namespace DEM_NS

@@ -195,7 +195,7 @@ def jkr_work(a):
 chk.close("JKR: adhesive loss at the break = work from touching to delta_c", rows[-1]["c_dem[12]"],
           jkr_work(ac) - jkr_work(a_touch), rel=1e-9)
 
-# compute pair/local (the pair's single(), CPU styles only): p17 is the adhesive force F_a >= 0 and
+# compute pair/local (the pair's single()): p17 is the adhesive force F_a >= 0 and
 # `force` the normal force with it, for two spheres held at a fixed gap (no integration, one step)
 LOCAL = """compute pl all pair/local p17 force p1
 compute sum all reduce sum c_pl[1] c_pl[2] c_pl[3] inputs local

@@ -5,7 +5,8 @@
    the pair sits on rank 1 only, and the run must end (error->one aborts the other rank), not hang.
 2. A contact deeper than the smaller radius (a small sphere mostly inside a big one): a warning
    naming the atom IDs and the overlap, once per run; a contact just under that limit gives none.
-   The limit is the smaller radius: the pair here overlaps by 0.15 with radii 0.5 and 0.1.
+   The limit is the smaller radius: the pair here overlaps by 0.15 with radii 0.5 and 0.1. Of two
+   such contacts the deepest is the one reported, on the CPU as on /kk (on one rank).
 3. A ball whose centre is behind a plane wall (overlap larger than its radius): a warning naming
    the atom and the overlap, once per run; a ball just touching the wall gives none.
 --kokkos: the same through the /kk styles (-sf kk); --mpi: on 2 MPI ranks.
@@ -56,6 +57,8 @@ def deck(atoms, law="linear", fix="", ranks=1):
 SAME = [(-1, 0, 0, 0.5), (1, 0.2, 0.3, 0.5), (-1, 1.2, 0, 0.5), (1, 0.2, 0.3, 0.5)]
 # atom 3 (radius 0.1) 0.45 from the centre of atom 2 (radius 0.5): overlap 0.15 > 0.1
 DEEP = [(-1, 0, 0, 0.5), (0.5, 0, 0, 1.0), (0.95, 0, 0, 0.2)]
+# two such contacts, the first atoms' the shallower: 1-2 overlap 0.15 > 0.1, 3-4 overlap 0.35 > 0.2
+TWO_DEEP = [(-1, 0, 0, 1.0), (-0.55, 0, 0, 0.2), (1, 0, 0, 1.0), (1.35, 0, 0, 0.4)]
 SHALLOW = [(-1, 0, 0, 0.5), (0.5, 0, 0, 1.0), (1.05, 0, 0, 0.2)]    # overlap 0.05 < 0.1
 # a plane z = -1 (lo): atom 2 (radius 0.1) with its centre 0.5 behind it: overlap 0.6 > 0.1
 WALL = "fix w all wall/dem linear kn 1e3 zplane -1 NULL"
@@ -100,6 +103,12 @@ def main(kokkos, ranks):
         n = len(warnings(res, pair))
         chk.true(n == 2, f"pair overlap: {n} warnings (want 2: once per run, two runs)")
         chk.true(res.thermo and all(r["Step"] >= 0 for r in res.thermo), "pair overlap: the run goes on")
+    if ranks == 1:
+        res = attempt(chk, "two pair overlaps", deck(TWO_DEEP), **kw)
+        if res:
+            found = warnings(res, r"Pair dem/linear(?:/kk)?: atoms \d+ and \d+ overlap by [0-9.]+")
+            chk.true(found and "atoms 3 and 4 overlap by 0.35" in found[0],
+                     f"two pair overlaps (0.15, then 0.35): the deepest is reported ({found[:1]})")
     res = attempt(chk, "pair overlap 0.05 < radius 0.1", deck(SHALLOW, ranks=ranks), **kw)
     if res:
         chk.true(not warnings(res, ".*overlap"), "pair overlap 0.05 < radius 0.1: no warning")

@@ -34,9 +34,9 @@ LOCAL_KEYS, GLOBAL_KEYS = ("s1", "s2", "s3", "s4") + (("r1", "r2") if ROLLING el
 
 
 def outputs(kokkos):
-    """Deck lines and printed keys: compute pair/local is not available with /kk."""
-    keys = GLOBAL_KEYS if kokkos else LOCAL_KEYS + GLOBAL_KEYS
-    text = GLOBAL if kokkos else PAIR_LOCAL + GLOBAL
+    """Deck lines and printed keys (the same with /kk, whose compute pair/local reads its device history)."""
+    keys = LOCAL_KEYS + GLOBAL_KEYS
+    text = PAIR_LOCAL + GLOBAL
     return text, "\n".join(f'print "@ {v} ${{{v}}}"' for v in keys), keys
 
 
