@@ -66,7 +66,8 @@ template <class Slots> DEM_INLINE bool adhesion_attached(int flag, Slots slots)
 // The reach (centre distance, or contact gap with rsum 0) of a contact with adhesion a, touching at
 // rsum, whose law reaches `reach`: Rocky's models reach their adhesive distance, JKR its separation
 // distance once attached (a.range: the farthest for the radii in the run)
-template <class Slots> DEM_INLINE double adhesion_reach(const Adhesion &a, double reach, double rsum, int flag, Slots slots)
+template <class Slots>
+DEM_INLINE double adhesion_reach(const Adhesion &a, double reach, double rsum, int flag, Slots slots)
 {
   if (a.model == ADH_NONE || (a.model == ADH_JKR && !adhesion_attached(flag, slots))) return reach;
   const double r = rsum + a.range;
@@ -256,8 +257,9 @@ struct StepOutcome {
 // room is false). bond_pair: bit r set if dem_bond request r of k.bond applies to the contact.
 // STRAIN: the stored energies wanted; ENERGY: book the dissipation (energy tracking, and advance);
 // EXTRA: the optional parts may be on (the law's own, holding, bonds; their code is compiled in only
-// then); ADHESION: adhesion may be on (b.adhesion() is read only then). advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see
-// replay_force in pfc.h; the history is not advanced).
+// then); ADHESION: adhesion may be on (b.adhesion() is read only then). advance: a normal step
+// (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h; the history
+// is not advanced).
 template <class Law, bool STRAIN, bool ENERGY, bool EXTRA, bool ADHESION = EXTRA, class Bodies, class Slots>
 DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies &b, const Contact &c, Slots slot,
                                     bool touched, bool room, unsigned bond_pair, const StepConstants &k, bool advance)
