@@ -116,7 +116,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   if constexpr (EXTRA) {
     if (k.hold) reach += dem::held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max, ri + rj);
     if (k.bond.requests && Law::takes_bonds(a.params(j)))
-      for (int r = 0; r < k.bond.requests; r++) {
+      for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (unrolled: see dem::contact_step)
+        if (r >= k.bond.requests) break;
         if (!a.in_group(i, k.bond.groupbit[r]) || !a.in_group(j, k.bond.groupbit[r])) continue;
         bond_pair |= 1u << r;
         if (k.bond.mode[r] == 1 && reach < ri + rj + k.bond.gap[r]) reach = ri + rj + k.bond.gap[r];

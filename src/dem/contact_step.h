@@ -289,7 +289,8 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   }
   History h = History::load(slot, orient, k.parts);
   if (EXTRA && bond_pair)
-    for (int r = 0; r < k.bond.requests; r++) {
+    for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (a constant bound: unrolled, the
+      if (r >= k.bond.requests) break;                      // request arrays stay in registers)
       if (!(bond_pair >> r & 1u)) continue;
       if (k.bond.mode[r] == 1 && !h.bonded && c.gap <= k.bond.gap[r]) {
         h.bonded = true;
