@@ -31,10 +31,18 @@ DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radiu
 // a margin of R/4 beyond contact still sees a contact open unless the ball moved R/4 in one step.
 DEM_INLINE double mesh_reach(double radius, double max_gap) { return 1.25 * radius + max_gap; }
 
-// Doubles per wall contact slot of a wall with these parameters.
+// The slots of a wall contact: its law's values (all parts), then the rolling moment
+template <class Law> DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
+{
+  constexpr int nl = Law::History::size;
+  const bool rolling = p.roll.model != dem::ROLL_NONE;
+  return {dt, dem::HIST_ALL, nl, nl + (rolling ? 3 : 0), nl, false, false, rolling, false, dem::BondStep{}};
+}
+
+// Doubles per wall contact slot of a wall with these parameters: the wall id, then the contact's slots.
 template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)
 {
-  return 1 + Law::History::size + (p.roll.model != dem::ROLL_NONE ? 3 : 0);
+  return 1 + wall_step_constants<Law>(p, 0.0).nh;
 }
 
 // Frees every slot of a row: a ball out of reach of all walls has no contact left (no last
@@ -42,8 +50,7 @@ template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)
 DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
 {
   for (int s = 0; s < nslot; s++)
-    if (row[s * stride] != 0.0)
-      for (int k = 0; k < stride; k++) row[s * stride + k] = 0.0;
+    if (row[s * stride] != 0.0) dem::clear_slots(row + s * stride, stride);
 }
 
 // The ball and a wall as the contact step reads them (dem/contact_step.h's Bodies): the wall is
@@ -67,14 +74,6 @@ template <class Law> struct WallBodies {
   }
 };
 
-// The slots of a wall contact: its law's values (all parts), then the rolling moment
-template <class Law> DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
-{
-  constexpr int nl = Law::History::size;
-  const bool rolling = p.roll.model != dem::ROLL_NONE;
-  return {dt, dem::HIST_ALL, nl, nl + (rolling ? 3 : 0), nl, false, false, rolling, false, dem::BondStep{}};
-}
-
 // Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
 // is not advanced). ENERGY: accumulate the dissipation (energy yes). ADHESION: the wall may have
@@ -93,8 +92,8 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
                               bool advance, dem::Vec3 origin, Tally &tally)
 {
   using dem::Vec3;
-  const int stride = wall_stride<Law>(params);
   const dem::StepConstants k = wall_step_constants<Law>(params, dt);
+  const int stride = 1 + k.nh;    // (wall_stride)
   const WallBodies<Law> bodies{b, adh};
 
   // a stored contact whose wall is out of reach ended (out of sight: no last half step)
@@ -103,8 +102,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     if (slot[0] == 0.0) continue;
     bool found = false;
     for (int t = 0; t < nt; t++) found = found || touches[t].id + 1 == static_cast<int>(slot[0]);
-    if (!found)
-      for (int k = 0; k < stride; k++) slot[k] = 0.0;
+    if (!found) dem::clear_slots(slot, stride);
   }
 
   for (int t = 0; t < nt; t++) {
@@ -129,7 +127,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
           tally.dashpot += out.d_dashpot;
           tally.adh_loss += out.d_adh_loss;
         }
-        for (int s = 0; s < stride; s++) slot[s] = 0.0;
+        dem::clear_slots(slot, stride);
       }
       continue;
     }
