@@ -128,8 +128,6 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   const double rsq = dem::dot(d, d);
   const PairBodies<Atoms> bodies{a, i, j};
   if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
-    // (after a rebuild LAMMPS's Kokkos history fix leaves nonzero flags on pairs without history:
-    // their zero history makes the terms below 0)
     if (!touch) return;    // its history is already zero
     if (ENERGY) {          // the contact just opened
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);

@@ -18,7 +18,15 @@ DEPS=$DEM_CACHE_DIR/$CACHE_KEY
 SIDROOT=$DEPS/sid-root
 LAMMPS_SRC=$DEPS/lammps-src
 LAMMPS_BUILD=$DEPS/lammps-build
-PLUGIN_BUILD=${DEM_PLUGIN_BUILD:-$DEM_REPO/build}
+# the compiler of the plugin (LAMMPS itself is always built with g++): gcc, or clang (Debian's Clang in
+# the sid userland, installed on first use; its own build folder)
+DEM_COMPILER=${DEM_COMPILER:-gcc}
+case "$DEM_COMPILER" in
+    gcc) compiler_args=() default_build=$DEM_REPO/build ;;    # (CMake's default: the userland's g++)
+    clang) compiler_args=(-DCMAKE_CXX_COMPILER=clang++) default_build=$DEM_REPO/build-clang ;;
+    *) echo "error: DEM_COMPILER=$DEM_COMPILER: use gcc or clang" >&2; exit 1 ;;
+esac
+PLUGIN_BUILD=${DEM_PLUGIN_BUILD:-$default_build}
 
 die() { echo "error: $*" >&2; exit 1; }
 say() { echo "[dem-bootstrap] $*" >&2; }

@@ -20,6 +20,11 @@ FixDEMHistoryKokkos<DeviceType>::FixDEMHistoryKokkos(LAMMPS *lmp, int narg, char
   hr.parse(lmp, narg, arg);
   this->stores_ids = 1;    // reset_atoms id refuses to run, delete_atoms keeps the IDs of molecular systems
   this->wd_header = 1;     // write_data warns that data files do not keep the history (history_guard.h)
+  // LAMMPS's Kokkos history fix, with the history bit of the neighbour lists in use, leaves the flag
+  // of a pair that has no stored history at the neighbour's index (nonzero) after a rebuild; the pair
+  // styles keep the history of every contact (beyond_contact), so the bit decides nothing here, and
+  // without it a flag is 1 exactly where a history was carried over, as on the CPU
+  this->use_bit_flag = 0;
 }
 
 // what the history survives between runs (history_guard.h)
