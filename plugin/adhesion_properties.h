@@ -11,19 +11,19 @@
 
 namespace DEM_NS {
 
-enum AdhesionKey { A_MODEL, A_FRAC, A_DIST, A_GAMMA, A_G, A_COUNT };
-inline const char *const adhesion_keywords[A_COUNT] = {"adh_model", "adh_frac", "adh_dist", "adh_gamma", "adh_g"};
+enum AdhesionKey { A_MODEL, A_FRAC, A_DIST, A_GAMMA, A_G, A_KEYS };
+inline const char *const adhesion_keywords[A_KEYS] = {"adh_model", "adh_frac", "adh_dist", "adh_gamma", "adh_g"};
 
-struct AdhesionProperties : KeyedValues<A_COUNT> {};    // defaults: no adhesion
+struct AdhesionProperties : KeyedValues<A_KEYS> {};    // defaults: no adhesion
 
 inline bool is_adhesion_keyword(const std::string &key)
 {
-  return keyword_index(adhesion_keywords, A_COUNT, key) < A_COUNT;
+  return keyword_index(adhesion_keywords, A_KEYS, key) < A_KEYS;
 }
 
 inline std::string adhesion_set(AdhesionProperties &p, const std::string &key, double v)
 {
-  const int k = keyword_index(adhesion_keywords, A_COUNT, key);
+  const int k = keyword_index(adhesion_keywords, A_KEYS, key);
   std::string err;
   switch (k) {
     case A_MODEL:
@@ -48,17 +48,17 @@ inline std::string adhesion_mix(const AdhesionProperties &a, const AdhesionPrope
 {
   out = dem::Adhesion{};
   auto given = [&](int k) { return a.has(k) || b.has(k) || pair.has(k); };
-  double v[A_COUNT];
+  double v[A_KEYS];
   std::string err = same_or_pair(a, b, pair, A_MODEL, adhesion_keywords, v[A_MODEL]);
   if (!err.empty()) return err;
   out.model = static_cast<int>(v[A_MODEL]);
   if (out.model == dem::ADH_NONE) {    // a pair without adhesion ignores its types' values
-    for (int k = A_FRAC; k < A_COUNT; k++)
+    for (int k = A_FRAC; k < A_KEYS; k++)
       if (pair.has(k) || (!pair.has(A_MODEL) && given(k)))
         return std::string(adhesion_keywords[k]) + " is set but adh_model is 0 (no adhesion)";
     return {};
   }
-  for (int k = A_FRAC; k < A_COUNT; k++)
+  for (int k = A_FRAC; k < A_KEYS; k++)
     if (!(err = same_or_pair(a, b, pair, k, adhesion_keywords, v[k])).empty()) return err;
   out.frac = v[A_FRAC];
   out.dist = v[A_DIST];

@@ -519,6 +519,14 @@ void FixWallDEMBase::warn_deep_overlap(tagint id, double overlap, double radius)
                  "reported)", style, law_name, id, overlap, update->ntimestep, radius);
 }
 
+// After a step's loop or kernel: what it summed into the outputs (the cumulative ones, the
+// dissipations and activations, add up; the others are the step's), and its deepest contact
+void FixWallDEMBase::add_step_sums(const double *s, const ContactRecord &deep)
+{
+  for (int k = 0; k < V_COUNT; k++) (is_cumulative(k) ? cumulative[k] : step_local[k]) += s[k];
+  if (deep.found()) warn_deep_overlap(deep.a, deep.value, deep.radius);
+}
+
 // Move every rank's cumulative totals to rank 0 (their sum is unchanged), so that rank 0 can
 // write them to a restart file. Collective.
 void FixWallDEMBase::consolidate()
@@ -938,42 +946,6 @@ template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)
   else loop<false>(advance);
 }
 
-namespace {
-
-// The CPU loop's share of the outputs (see wall_contacts): per-wall rows and step totals.
-struct HostTally {
-  double *rows, *step;    // rows_local, step_local
-  int nrows;
-  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, adhesive = 0.0, adh_loss = 0.0;
-  double activated = 0.0, overflow = 0.0;
-  long long deep_id = 0;    // the deepest contact beyond the ball's radius (0: none)
-  double deep_overlap = 0.0, deep_radius = 0.0;
-
-  void deep(long long id, double overlap, double radius)
-  {
-    if (overlap <= deep_overlap) return;
-    deep_id = id;
-    deep_overlap = overlap;
-    deep_radius = radius;
-  }
-
-  void contact(int wall_id, Vec3 F, Vec3 T, double fn)
-  {
-    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
-    double *row = rows + (wall_id < nrows ? wall_id : nrows - 1) * FixWallDEMBase::A_COUNT;
-    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) row[k] += out[k];
-    step[FixWallDEMBase::V_FX] += F.x;
-    step[FixWallDEMBase::V_FY] += F.y;
-    step[FixWallDEMBase::V_FZ] += F.z;
-    step[FixWallDEMBase::V_TX] += T.x;
-    step[FixWallDEMBase::V_TY] += T.y;
-    step[FixWallDEMBase::V_TZ] += T.z;
-    step[FixWallDEMBase::V_CONTACTS] += 1.0;
-  }
-};
-
-}    // namespace
-
 // ENERGY: accumulate the dissipation (energy yes). advance: a normal step (false during LAMMPS's
 // setup: stored forces are replayed without advancing the history, as in the pair styles).
 template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool advance)
@@ -985,7 +957,8 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
   const int nlocal = atom->nlocal;
   const double dt = update->dt;
   std::vector<dem::WallTouch> touches(max_touches());
-  HostTally tally{rows_local.data(), step_local, nrows};
+  WallSums sums;
+  WallTally<WallSums, PlainRows> tally{sums, {rows_local.data(), nrows}};
 
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -999,7 +972,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
                tag[i]};
     if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
     wall_contacts<Law, ENERGY, true>(params, adh, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
-    if (tally.overflow > 0.0)
+    if (sums[W_OVERFLOW] > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
     f[i][0] = b.f.x;
     f[i][1] = b.f.y;
@@ -1008,14 +981,7 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
     torque[i][1] = b.t.y;
     torque[i][2] = b.t.z;
   }
-  step_local[V_STRAIN] = tally.strain;
-  step_local[V_ADHESIVE] = tally.adhesive;
-  cumulative[V_SLIP] += tally.slip;
-  cumulative[V_DASHPOT] += tally.dashpot;
-  cumulative[V_PLASTIC] += tally.plastic;
-  cumulative[V_ADH_LOSS] += tally.adh_loss;
-  cumulative[V_ACTIVATED] += tally.activated;
-  if (tally.deep_overlap > 0.0) warn_deep_overlap(tally.deep_id, tally.deep_overlap, tally.deep_radius);
+  add_step_sums(sums.s, sums.record[0]);
 }
 
 namespace DEM_NS {

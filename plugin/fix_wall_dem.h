@@ -20,6 +20,7 @@
 #include "hertz_properties.h"
 #include "hysteretic_properties.h"
 #include "linear_properties.h"
+#include "wall_contacts.h"
 
 #include <memory>
 #include <string>
@@ -40,23 +41,18 @@ int first_wall_style_arg(int narg, char **arg);
 
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
-  // the sums over the ranks of the global vector (the cumulative ones are in the restart data); the
-  // same energy names as the pair styles' (V_ADHESIVE: the adhesive potential now, V_ADH_LOSS: the
-  // adhesive energy of contacts that broke)
-  enum Output {
-    V_STRAIN, V_SLIP, V_DASHPOT, V_PLASTIC, V_FX, V_FY, V_FZ, V_TX, V_TY, V_TZ, V_CONTACTS,
-    V_ACTIVATED, V_ADHESIVE, V_ADH_LOSS, V_COUNT
-  };
+  // the global vector's sums: WallOutput (wall_contacts.h)
   // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md: the sums
   // up to V_ACTIVATED, then the mesh's displacement and angle (intensive: the same on every rank; 0
   // for other walls), then the later sums from V_ADHESIVE on
   static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4, VECTOR_SIZE = V_COUNT + MOTION_ENTRIES;
   static int sum_of_entry(int n) { return n < VECTOR_MOTION ? n : n - MOTION_ENTRIES; }    // -1 < sum < V_COUNT
+  static bool is_cumulative(int v)
+  {
+    return v == V_SLIP || v == V_DASHPOT || v == V_PLASTIC || v == V_ADH_LOSS || v == V_ACTIVATED;
+  }
   static bool is_motion_entry(int n) { return n >= VECTOR_MOTION && n < VECTOR_MOTION + MOTION_ENTRIES; }
-  // columns of the global array (compute_array), one row per wall: A_COUNT summed over the
-  // contacts (A_FN: the normal force, compressive positive), then A_PRESSURE, derived (A_FN / the
-  // triangle's area for a mesh, 0 for other walls)
-  enum Column { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_COUNT, A_PRESSURE = A_COUNT, A_COLUMNS };
+  // columns of the global array: WallColumn (wall_contacts.h)
 
   FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   ~FixWallDEMBase() override;
@@ -134,6 +130,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   double ball_mass(int i) const;
   void reduce_outputs();
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
+  void add_step_sums(const double *s, const ContactRecord &deep);
   void consolidate();
   int row_of(int wall_id) const { return wall_id < nrows ? wall_id : nrows - 1; }
 };

@@ -386,7 +386,7 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
   PairDEM *pair;
   double *f, *torque;
   int nlocal;
-  PairSums sums;
+  PairSums<1> sums;    // (the energies only: the events are counted below, the records not kept)
   PairEvents<long> events;
 
   DEM_INLINE void central(int i, int j, bool j_owned, Vec3 F)
@@ -466,17 +466,8 @@ void PairDEM<Style>::compute_loop(bool advance)
   if (advance) loop(std::true_type{});
   else loop(std::false_type{});
 
-  totals[E_STRAIN] += tally.sums.e_strain;
-  totals[E_SLIP] += tally.sums.e_slip;
-  totals[E_DASHPOT] += tally.sums.e_dashpot;
-  totals[E_PLASTIC] += tally.sums.e_plastic;
-  totals[E_ADHESIVE] += tally.sums.e_adhesive;
-  totals[E_ADH_LOSS] += tally.sums.e_adh_loss;
-  totals[E_BREAK] += tally.sums.e_break;
-  totals[N_ACTIVATED] += 0.5 * tally.events.activated;
-  totals[N_SLIP_START] += 0.5 * tally.events.slip_start;
-  totals[N_SLIP_END] += 0.5 * tally.events.slip_end;
-  add_bond_events(tally.events);
+  add_events(tally.sums, tally.events);
+  add_step_sums(tally.sums);
 }
 
 // Per-contact output for compute pair/local (history as left by the last force computation).

@@ -376,18 +376,24 @@ void PairDEMBase::deep_contact(int i, int j, double gap, double rsq)
 {
   const tagint ti = atom->tag[i], tj = atom->tag[j];
   if (rsq == 0.0) coincident_atoms(std::min(ti, tj), std::max(ti, tj));
-  if (-gap <= deep_overlap) return;
-  deep_a = std::min(ti, tj);
-  deep_b = std::max(ti, tj);
-  deep_overlap = -gap;
-  deep_radius = std::min(atom->radius[i], atom->radius[j]);
+  deepest.offer(std::min(ti, tj), std::max(ti, tj), -gap, std::min(atom->radius[i], atom->radius[j]));
 }
 
 void PairDEMBase::report_deep_contact()
 {
-  if (deep_a) warn_deep_overlap(deep_a, deep_b, deep_overlap, deep_radius);
-  deep_a = deep_b = 0;
-  deep_overlap = deep_radius = 0.0;
+  report_records(&deepest);
+  deepest = {};
+}
+
+// the records of a loop or kernel (PairRecord): the deepest contact and, with the optional parts, a
+// bond stretched beyond the lists' reach
+void PairDEMBase::report_records(const ContactRecord *record, int count)
+{
+  const ContactRecord &deep = record[PR_DEEP];
+  if (deep.value == INFINITY) coincident_atoms(deep.a, deep.b);
+  if (count > PR_STRETCHED && record[PR_STRETCHED].found())
+    bond_stretched(record[PR_STRETCHED].a, record[PR_STRETCHED].b, record[PR_STRETCHED].value);
+  if (deep.found()) warn_deep_overlap(deep.a, deep.b, deep.value, deep.radius);
 }
 
 // error->one: usually one rank sees the pair (both atoms are in its domain); a rank that stops

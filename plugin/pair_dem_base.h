@@ -155,14 +155,27 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   void end_step_outputs();      // call at the end of compute()
   // the contact bonds' step constants: a dem_bond request only on a step that advances
   BondStep bond_step(bool advance);
-  // after a step's loop: its bond events (PairEvents, half units) into the outputs
-  template <class Events> void add_bond_events(const Events &e)
+  // after a step's loop or kernel: what it summed (pair_step.h's PairSum entries; events in whole
+  // units) into the outputs
+  template <int N, int R> void add_step_sums(const StepSums<N, R> &s)
   {
-    totals[N_BONDS] += 0.5 * e.bonded;
-    totals[N_BONDS_MADE] += 0.5 * e.bonds_made;
-    totals[N_BROKE_TENSION] += 0.5 * e.broke_tension;
-    totals[N_BROKE_SHEAR] += 0.5 * e.broke_shear;
-    made_now += 0.5 * e.bonds_made;
+    totals[E_STRAIN] += s[PS_STRAIN];
+    totals[E_SLIP] += s[PS_SLIP];
+    totals[E_DASHPOT] += s[PS_DASHPOT];
+    totals[E_PLASTIC] += s[PS_PLASTIC];
+    totals[N_ACTIVATED] += s[PS_ACTIVATED];
+    totals[N_SLIP_START] += s[PS_SLIP_START];
+    totals[N_SLIP_END] += s[PS_SLIP_END];
+    if constexpr (N > PS_COMMON) {
+      totals[E_ADHESIVE] += s[PS_ADHESIVE];
+      totals[E_ADH_LOSS] += s[PS_ADH_LOSS];
+      totals[E_BREAK] += s[PS_BREAK];
+      totals[N_BONDS] += s[PS_BONDED];
+      totals[N_BONDS_MADE] += s[PS_BONDS_MADE];
+      totals[N_BROKE_TENSION] += s[PS_BROKE_TENSION];
+      totals[N_BROKE_SHEAR] += s[PS_BROKE_SHEAR];
+      made_now += s[PS_BONDS_MADE];
+    }
   }
   // m_c with rigid-body masses and frozen atoms, as of this step
   EffectiveMassRule effective_mass_rule() const
@@ -178,8 +191,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // the /kk styles do.
   DEM_COLD void deep_contact(int i, int j, double gap, double rsq);
   void report_deep_contact();
-  LAMMPS_NS::tagint deep_a = 0, deep_b = 0;    // the deepest contact of the step (0: none)
-  double deep_overlap = 0.0, deep_radius = 0.0;
+  void report_records(const ContactRecord *record, int count = 1);
+  ContactRecord deepest;    // the deepest contact of the step
   [[noreturn]] void coincident_atoms(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b);
   // A bond stretched beyond the neighbour lists' reach without breaking (dem::listed_bond_reach in
   // dem/contact_step.h) stops the run, naming the atoms.

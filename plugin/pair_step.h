@@ -10,12 +10,13 @@
 //          j_owned, F, t_i, t_j, rolls, moment), virial(i, j, j_owned, energy, d, F) (energy and
 //          virial of the pair, TALLY), deep(i, j, gap, rsq, rmin) (deeper than the smaller radius:
 //          rare), stretched(i, j, gap) (a bond beyond the neighbour lists' reach: stops the run),
-//          and its members sums (PairSums' names) and events (PairEvents).
+//          and its members sums (PairSums<EXTRA>, entries PairSum) and events (PairEvents).
 // No LAMMPS here: it runs inside Kokkos kernels. The history slots are dem/contact_step.h's, as
 // seen from atom i (particle 1).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/contact_step.h"
+#include "step_sums.h"
 
 namespace DEM_NS {
 
@@ -27,14 +28,22 @@ template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typena
   else return (q);
 }
 
-// What the tallies sum over the contacts, each times its weight (1 for a pair of owned atoms,
-// 1/2 with a ghost, whose pair is computed on two ranks): the strain energy now; the slip, dashpot
-// and plastic dissipation of the step and the strain energy of holding contacts that broke
-// (ENERGY); the adhesive potential now and the adhesive energy lost by contacts that broke (EXTRA).
-struct PairSums {
-  double e_strain = 0.0, e_slip = 0.0, e_dashpot = 0.0, e_plastic = 0.0, e_break = 0.0;
-  double e_adhesive = 0.0, e_adh_loss = 0.0;
+// What a pair loop or kernel sums (the entries of its StepSums, step_sums.h), each contact times
+// its weight (1 for a pair of owned atoms, 1/2 with a ghost, whose pair is computed on two ranks):
+// the energy and virial of LAMMPS's tally (the kernels; the CPU loop calls ev_tally); the strain
+// energy now; the slip, dashpot and plastic dissipation of the step (ENERGY); the events (the
+// kernels: half units, from PairEvents); the neighbours and those within reach (the kernels' choice
+// of kernel); then, in the loops with the optional parts (EXTRA), the adhesive potential now, the
+// adhesive energy lost and the strain energy of holding contacts that broke, and the bond events.
+// Records: the deepest contact beyond the smaller radius (coincident centres: value INFINITY), and
+// a bond stretched beyond the lists' reach (EXTRA).
+enum PairSum {
+  PS_EVDWL, PS_VIRIAL, PS_STRAIN = PS_VIRIAL + 6, PS_SLIP, PS_DASHPOT, PS_PLASTIC,
+  PS_ACTIVATED, PS_SLIP_START, PS_SLIP_END, PS_NEIGHBOURS, PS_TOUCHING, PS_COMMON,
+  PS_ADHESIVE = PS_COMMON, PS_ADH_LOSS, PS_BREAK, PS_BONDED, PS_BONDS_MADE, PS_BROKE_TENSION, PS_BROKE_SHEAR, PS_ALL
 };
+enum PairRecord { PR_DEEP, PR_STRETCHED };
+template <int EXTRA> using PairSums = StepSums<EXTRA ? PS_ALL : PS_COMMON, EXTRA ? 2 : 1>;
 
 // Event counts in half units (2 per owned pair, 1 per pair with a ghost), exact and cheap; and the
 // pairs within reach (touching). Count: an integer type.
@@ -42,6 +51,25 @@ template <class Count> struct PairEvents {
   Count activated = 0, slip_start = 0, slip_end = 0, touching = 0;
   Count bonded = 0, bonds_made = 0, broke_tension = 0, broke_shear = 0;    // contact bonds (BondStep::any)
 };
+
+// A loop's or kernel's events (half units) into its sums (whole units); the rare ones only when
+// there are some (the kernels call it per atom)
+template <class Sums, class Count> DEM_INLINE void add_events(Sums &sums, const PairEvents<Count> &e)
+{
+  sums[PS_TOUCHING] += e.touching;
+  if (e.activated | e.slip_start | e.slip_end) {
+    sums[PS_ACTIVATED] += 0.5 * e.activated;
+    sums[PS_SLIP_START] += 0.5 * e.slip_start;
+    sums[PS_SLIP_END] += 0.5 * e.slip_end;
+  }
+  if constexpr (Sums::size > PS_COMMON)
+    if (e.bonded | e.bonds_made | e.broke_tension | e.broke_shear) {
+      sums[PS_BONDED] += 0.5 * e.bonded;
+      sums[PS_BONDS_MADE] += 0.5 * e.bonds_made;
+      sums[PS_BROKE_TENSION] += 0.5 * e.broke_tension;
+      sums[PS_BROKE_SHEAR] += 0.5 * e.broke_shear;
+    }
+}
 
 using dem::BondStep;
 using PairStepConstants = dem::StepConstants;
@@ -132,10 +160,10 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (ENERGY) {          // the contact just opened
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
       const dem::ReleaseOutcome out = dem::release_contact<Law, EXTRA>(a.params(j), bodies, c, slot, touch, k);
-      tally.sums.e_dashpot += w * out.d_dashpot;
+      tally.sums[PS_DASHPOT] += w * out.d_dashpot;
       if constexpr (EXTRA) {
-        tally.sums.e_break += w * out.d_break;
-        tally.sums.e_adh_loss += w * out.d_adh_loss;
+        tally.sums[PS_BREAK] += w * out.d_break;
+        tally.sums[PS_ADH_LOSS] += w * out.d_adh_loss;
       }
     }
     // a bond carried beyond its reach (a zero tensile strength) broke in tension; one whose reach the
@@ -163,13 +191,13 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     if (out.what != dem::STEP_CONTACT) {    // the law's contact ended (adhesion broke it, or acts alone)
       touch = 0;
       if constexpr (ENERGY) {
-        tally.sums.e_dashpot += w * out.d_dashpot;
-        tally.sums.e_adh_loss += w * out.d_adh_loss;
+        tally.sums[PS_DASHPOT] += w * out.d_dashpot;
+        tally.sums[PS_ADH_LOSS] += w * out.d_adh_loss;
       }
       if (out.what != dem::STEP_ADHESION) return;
       tally.central(i, j, j_owned, out.force);
       if constexpr (TALLY) {
-        tally.sums.e_adhesive += w * out.phi;
+        tally.sums[PS_ADHESIVE] += w * out.phi;
         tally.virial(i, j, j_owned, out.phi, d, out.force);
       }
       return;
@@ -181,18 +209,18 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   tally.contact(i, j, j_owned, out.force, ti, tj, out.couple, out.moment);
   if constexpr (TALLY) {
     double strain = out.strain;
-    tally.sums.e_strain += w * strain;
+    tally.sums[PS_STRAIN] += w * strain;
     if constexpr (EXTRA) {    // the pair's energy is the stored energy, the adhesive potential included
-      tally.sums.e_adhesive += w * out.phi;
+      tally.sums[PS_ADHESIVE] += w * out.phi;
       strain += out.phi;
     }
     tally.virial(i, j, j_owned, strain, d, out.force);
   }
   if constexpr (ENERGY) {
-    tally.sums.e_slip += w * out.d_slip;
-    tally.sums.e_dashpot += w * out.d_dashpot;
-    tally.sums.e_plastic += w * out.d_plastic;
-    if constexpr (EXTRA) tally.sums.e_break += w * out.d_break;
+    tally.sums[PS_SLIP] += w * out.d_slip;
+    tally.sums[PS_DASHPOT] += w * out.d_dashpot;
+    tally.sums[PS_PLASTIC] += w * out.d_plastic;
+    if constexpr (EXTRA) tally.sums[PS_BREAK] += w * out.d_break;
   }
   if (EXTRA && k.bond.any) {
     tally.events.bonded += out.bonded ? w2 : 0;

@@ -11,8 +11,51 @@
 #pragma once
 #include "dem/contact_step.h"
 #include "dem/wall.h"
+#include "step_sums.h"
 
 namespace DEM_NS {
+
+// fix wall/dem's outputs, the sums over the ranks of its global vector (the cumulative ones are in
+// the restart data; the same energy names as the pair styles': V_ADHESIVE, the adhesive potential
+// now, V_ADH_LOSS, the adhesive energy of contacts that broke): what wall_contacts adds up, in the
+// entries of its tally's StepSums (step_sums.h), then the balls with more wall contacts than slots
+// (W_OVERFLOW); the plane kernel's sums hold the rows of its walls after those (W_ROWS). Record:
+// the deepest contact beyond the ball's radius.
+enum WallOutput {
+  V_STRAIN, V_SLIP, V_DASHPOT, V_PLASTIC, V_FX, V_FY, V_FZ, V_TX, V_TY, V_TZ, V_CONTACTS,
+  V_ACTIVATED, V_ADHESIVE, V_ADH_LOSS, V_COUNT, W_OVERFLOW = V_COUNT, W_SUMS, W_ROWS = W_SUMS
+};
+using WallSums = StepSums<W_SUMS>;
+// the columns of fix wall/dem's global array, one row per wall (a mesh: per triangle): A_COUNT
+// summed over the contacts (A_FN: the normal force, compressive positive), then A_PRESSURE, derived
+// (A_FN / the triangle's area for a mesh, 0 for other walls). A_FX .. A_CONTACTS are the vector's
+// V_FX .. V_CONTACTS.
+enum WallColumn { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_COUNT, A_PRESSURE = A_COUNT, A_COLUMNS };
+static_assert(V_CONTACTS - V_FX == A_CONTACTS - A_FX);
+
+// The Tally of wall_contacts: its sums (a StepSums with the WallOutput entries), and a contact's
+// row of the array: rows.add(row, out), out the row's A_COUNT values
+template <class Sums, class Rows> struct WallTally {
+  Sums &sums;
+  Rows rows;
+
+  DEM_INLINE void contact(int row, dem::Vec3 F, dem::Vec3 T, double fn)
+  {
+    const double out[A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
+    rows.add(row, out);
+    for (int k = 0; k <= A_CONTACTS; k++) sums[V_FX + k] += out[k];
+  }
+};
+// rows in plain memory, nrows of them (a contact with a later wall adds into the last row)
+struct PlainRows {
+  double *rows;
+  int nrows;
+  DEM_INLINE void add(int row, const double *out) const
+  {
+    double *r = rows + (row < nrows ? row : nrows - 1) * A_COUNT;
+    for (int k = 0; k < A_COUNT; k++) r[k] += out[k];
+  }
+};
 
 // The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
 // which the wall contacts are added; id its atom ID (for reports).
@@ -20,7 +63,7 @@ struct WallBall {
   dem::Vec3 x, v, w;
   double r, m;
   dem::Vec3 f, t;
-  long long id;
+  LAMMPS_NS::tagint id;
 };
 
 // How far from a ball's centre a wall surface is looked for: the contact gap below the largest
@@ -77,15 +120,15 @@ template <class Law> struct WallBodies {
 // Contacts of ball b with the nt walls in `touches` (dem::FixedWalls::touches or a region's).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, the history
 // is not advanced). ENERGY: accumulate the dissipation (energy yes). ADHESION: the wall may have
-// adhesion (adh; the ball is body 1, R* = R1, the constant model's mass the ball's). Tally receives
+// adhesion (adh; the ball is body 1, R* = R1, the constant model's mass the ball's). Tally (a
+// WallTally) receives
 //   tally.contact(row, F, T, fn): force F on the wall, its torque T about `origin` and its normal
 // part fn = F . n (n from the ball's centre to the wall: positive when the ball pushes on the
 // wall) (row: the wall id, for a mesh the triangle),
-// and sums into its members strain, slip, dashpot, plastic, adhesive (the adhesive potential),
-// adh_loss (the adhesive energy of contacts that broke), activated and overflow (a contact that
-// found no free slot: the caller reports it);
-//   tally.deep(atom ID, overlap, radius): a contact deeper than the ball's radius (its centre is
-// behind the wall surface, or for a mesh crossed it this step: rare), for the caller to warn about.
+// and sums into tally.sums its energies, activations and overflows (W_OVERFLOW: a contact that
+// found no free slot, for the caller to report), and records there a contact deeper than the
+// ball's radius (its centre is behind the wall surface, or for a mesh crossed it this step: rare),
+// for the caller to warn about.
 template <class Law, bool ENERGY, bool ADHESION, class Tally>
 DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adhesion &adh,
                               const dem::WallTouch *touches, int nt, double *row, int nslot, WallBall &b, double dt,
@@ -124,27 +167,28 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
       if (slot) {
         if (ENERGY) {
           const dem::ReleaseOutcome out = dem::release_contact<Law, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
-          tally.dashpot += out.d_dashpot;
-          tally.adh_loss += out.d_adh_loss;
+          tally.sums[V_DASHPOT] += out.d_dashpot;
+          tally.sums[V_ADH_LOSS] += out.d_adh_loss;
         }
         dem::clear_slots(slot, stride);
       }
       continue;
     }
-    if (c.gap < -b.r) tally.deep(b.id, -c.gap, b.r);
+    if (c.gap < -b.r) tally.sums.record[0].offer(b.id, 0, -c.gap, b.r);
     // a mesh's distance is two-sided (never negative): a centre that crossed the surface during the
     // step (a step ago, at x - dt (v - v_wall), it was on the other side) is behind the surface as
     // seen from where it came, by R + dist
-    else if (w.tri >= 0 && w.dist + dt * dem::dot(b.v - w.vwall, w.n) < 0.0) tally.deep(b.id, b.r + w.dist, b.r);
+    else if (w.tri >= 0 && w.dist + dt * dem::dot(b.v - w.vwall, w.n) < 0.0)
+      tally.sums.record[0].offer(b.id, 0, b.r + w.dist, b.r);
     const dem::StepOutcome out = dem::contact_step<Law, true, ENERGY, true, ADHESION>(
         p, bodies, c, record + 1, slot != nullptr, free_slot != nullptr, 0u, k, advance);
     if (out.released) record[0] = 0.0;
     if (ENERGY) {
-      tally.dashpot += out.d_dashpot;
-      tally.adh_loss += out.d_adh_loss;
+      tally.sums[V_DASHPOT] += out.d_dashpot;
+      tally.sums[V_ADH_LOSS] += out.d_adh_loss;
     }
     if (out.what == dem::STEP_NO_ROOM) {
-      tally.overflow += 1.0;
+      tally.sums[W_OVERFLOW] += 1.0;
       continue;
     }
     if (out.what != dem::STEP_CONTACT) {
@@ -152,7 +196,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
         b.f = b.f - out.force;
         tally.contact(w.id, out.force, dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force),
                       dem::dot(out.force, c.n));
-        tally.adhesive += out.phi;
+        tally.sums[V_ADHESIVE] += out.phi;
       }
       continue;
     }
@@ -168,13 +212,13 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     }
     // output row: a mesh's triangle
     tally.contact(w.tri >= 0 ? w.tri : w.id, out.force, torque_wall, dem::dot(out.force, c.n));
-    tally.strain += out.strain;
-    tally.adhesive += out.phi;
+    tally.sums[V_STRAIN] += out.strain;
+    tally.sums[V_ADHESIVE] += out.phi;
     if (ENERGY) {
-      tally.slip += out.d_slip;
-      tally.plastic += out.d_plastic;
+      tally.sums[V_SLIP] += out.d_slip;
+      tally.sums[V_PLASTIC] += out.d_plastic;
     }
-    if (advance) tally.activated += out.activated;
+    if (advance) tally.sums[V_ACTIVATED] += out.activated;
   }
 }
 

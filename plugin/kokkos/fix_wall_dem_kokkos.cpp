@@ -103,7 +103,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k.nslot = this->nslot;
   k.advance = advance ? 1 : 0;
 
-  WallSums sum;
+  WallSums sum;    // (the plane kernel's rows go to rows_local)
   if (this->mesh) {
     // a particle larger than the grid reaches (inserted or grown since): a grid that reaches it,
     // on the step it appears, and the step's view of the mesh with the new grid's geometry (as
@@ -123,12 +123,16 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
     k.mesh_rows = d_rows.data();
     launch<TagWallMesh>(this->track_energy && advance, sum);
   } else {
-    launch<TagWallDEM>(this->track_energy && advance, sum);
+    PlaneSums planes;
+    launch<TagWallDEM>(this->track_energy && advance, planes);
+    for (int k = 0; k < W_SUMS; k++) sum[k] = planes[k];
+    sum.record[0] = planes.record[0];
+    for (int k = 0; k < this->nrows * A_COUNT; k++) this->rows_local[k] = planes[W_ROWS + k];
   }
 
   k_hist.template modify<DeviceType>();
   this->atomKK->modified(this->execution_space, this->datamask_modify);
-  if (sum.overflow > 0.0)
+  if (sum[W_OVERFLOW] > 0.0)
     this->error->one(FLERR, "Fix wall/dem/kk: more wall contacts for one particle than slots ({}){}", this->nslot,
                      this->mesh ? fmt::format(" or more than {} facet patches within its reach", dem::MESH_MAX_CANDIDATES) : "");
 
@@ -136,26 +140,14 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   if (this->mesh) {
     auto h_rows = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_rows);
     std::copy(h_rows.data(), h_rows.data() + h_rows.extent(0), this->rows_local.begin());
-  } else {
-    for (int r = 0; r < this->nrows; r++)
-      for (int c = 0; c < FixWallDEMBase::A_COUNT; c++) this->rows_local[r * FixWallDEMBase::A_COUNT + c] = sum.rows[r][c];
   }
-  const int first = FixWallDEMBase::V_FX;    // V_FX .. V_CONTACTS follow the array's columns
-  for (int c = 0; c <= FixWallDEMBase::A_CONTACTS; c++) this->step_local[first + c] = sum.total[c];
-  this->step_local[FixWallDEMBase::V_STRAIN] = sum.strain;
-  this->step_local[FixWallDEMBase::V_ADHESIVE] = sum.adhesive;
-  this->cumulative[FixWallDEMBase::V_SLIP] += sum.slip;
-  this->cumulative[FixWallDEMBase::V_DASHPOT] += sum.dashpot;
-  this->cumulative[FixWallDEMBase::V_PLASTIC] += sum.plastic;
-  this->cumulative[FixWallDEMBase::V_ADH_LOSS] += sum.adh_loss;
-  this->cumulative[FixWallDEMBase::V_ACTIVATED] += sum.activated;
-  if (sum.deep_overlap > 0.0) this->warn_deep_overlap(sum.deep_id, sum.deep_overlap, sum.deep_radius);
+  this->add_step_sums(sum.s, sum.record[0]);
 }
 
 // The kernel of wall kind Tag (TagWallDEM, TagWallMesh) for energy tracking and the wall's adhesion.
 template <class DeviceType, class Style>
-template <template <bool, bool> class Tag>
-void FixWallDEMKokkos<DeviceType, Style>::launch(bool energy, WallSums &sum)
+template <template <bool, bool> class Tag, class Sums>
+void FixWallDEMKokkos<DeviceType, Style>::launch(bool energy, Sums &sum)
 {
   const int nlocal = this->atom->nlocal;
   auto run = [&](auto tag) {
@@ -181,7 +173,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   copy(d_patch, m.patch, "wall/dem/kk:mesh_patch");
   copy(d_start, m.start, "wall/dem/kk:mesh_start");
   copy(d_items, m.items, "wall/dem/kk:mesh_items");
-  d_rows = Kokkos::View<double *, DeviceType>("wall/dem/kk:mesh_rows", m.tri.size() * FixWallDEMBase::A_COUNT);
+  d_rows = Kokkos::View<double *, DeviceType>("wall/dem/kk:mesh_rows", m.tri.size() * A_COUNT);
   uploaded_version = m.grid_version;
 }
 
@@ -233,7 +225,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
   const int nt = mesh.touches(xi, r, mesh_reach(r, max_gap), r + max_gap, touches);
   double *row = &hist(i, 0);
   if (nt < 0) {
-    sum.overflow += 1.0;
+    sum[W_OVERFLOW] += 1.0;
     return;
   }
   if (nt == 0) {
@@ -242,32 +234,24 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
   }
   if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
   WallBall b = ball(i, xi);
-  MeshTally t(mesh_rows);
+  WallSums ball_sums;    // (in registers, the reduction's memory touched once)
+  WallTally<WallSums, MeshRows> t{ball_sums, {mesh_rows}};
   wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
-  for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) sum.total[k] += t.total[k];
-  sum.strain += t.strain;
-  sum.slip += t.slip;
-  sum.dashpot += t.dashpot;
-  sum.plastic += t.plastic;
-  sum.adhesive += t.adhesive;
-  sum.adh_loss += t.adh_loss;
-  sum.activated += t.activated;
-  sum.overflow += t.overflow;
-  if (t.deep_overlap > 0.0) sum.deep(t.deep_id, t.deep_overlap, t.deep_radius);
+  sum += ball_sums;
 }
 
 // One owned atom against the walls: the body of FixWallDEM::loop.
 template <class DeviceType, class Law>
 template <bool ENERGY, bool ADH>
 KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH>, const int i,
-                                                                       WallSums &sum) const
+                                                                       PlaneSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
   const int stride = wall_stride<Law>(params);
   const Vec3 xi{x(i, 0), x(i, 1), x(i, 2)};
   const double r = radius[i];
-  dem::WallTouch touches[WallSums::MAXROWS];
+  dem::WallTouch touches[PLANE_ROWS];
   const int nt = walls.touches(xi, wall_reach(r, max_gap), touches);
   double *row = &hist(i, 0);
   if (nt == 0) {
@@ -275,7 +259,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
     return;
   }
   WallBall b = ball(i, xi);
-  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, sum);
+  WallTally<PlaneSums, PlainRows> t{sum, {&sum[W_ROWS], PLANE_ROWS}};
+  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
 }
 

@@ -21,90 +21,15 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg
 template <bool ENERGY, bool ADH> struct TagWallDEM {};
 template <bool ENERGY, bool ADH> struct TagWallMesh {};
 
-// What one kernel launch sums: the fix outputs of this step (planes: two walls, two rows).
-// total[] is the vector's V_FX .. V_CONTACTS, which follow the array's column order.
-static_assert(FixWallDEMBase::V_CONTACTS - FixWallDEMBase::V_FX == FixWallDEMBase::A_CONTACTS - FixWallDEMBase::A_FX);
-struct WallSums {
-  static constexpr int MAXROWS = 2;
-  double rows[MAXROWS][FixWallDEMBase::A_COUNT];
-  double total[FixWallDEMBase::A_COUNT];    // force, torque, contacts (and normal force) over all walls
-  double strain, slip, dashpot, plastic, adhesive, adh_loss, activated, overflow;
-  long long deep_id;    // the deepest contact beyond the ball's radius (0: none), for the host to report
-  double deep_overlap, deep_radius;
-
-  KOKKOS_INLINE_FUNCTION WallSums()
-  {
-    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
-      total[k] = 0.0;
-      for (int r = 0; r < MAXROWS; r++) rows[r][k] = 0.0;
-    }
-    strain = slip = dashpot = plastic = adhesive = adh_loss = activated = overflow = 0.0;
-    deep_id = 0;
-    deep_overlap = deep_radius = 0.0;
-  }
-  KOKKOS_INLINE_FUNCTION void operator+=(const WallSums &o)
-  {
-    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
-      total[k] += o.total[k];
-      for (int r = 0; r < MAXROWS; r++) rows[r][k] += o.rows[r][k];
-    }
-    strain += o.strain;
-    slip += o.slip;
-    dashpot += o.dashpot;
-    plastic += o.plastic;
-    adhesive += o.adhesive;
-    adh_loss += o.adh_loss;
-    activated += o.activated;
-    overflow += o.overflow;
-    if (o.deep_overlap > deep_overlap) deep(o.deep_id, o.deep_overlap, o.deep_radius);
-  }
-  KOKKOS_INLINE_FUNCTION void deep(long long id, double overlap, double radius)
-  {
-    if (overlap <= deep_overlap) return;
-    deep_id = id;
-    deep_overlap = overlap;
-    deep_radius = radius;
-  }
-  // the Tally of wall_contacts
-  KOKKOS_INLINE_FUNCTION void contact(int wall_id, dem::Vec3 F, dem::Vec3 T, double fn)
-  {
-    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
-    double *row = rows[wall_id < MAXROWS ? wall_id : MAXROWS - 1];
-    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
-      row[k] += out[k];
-      total[k] += out[k];
-    }
-  }
-};
-
-// The Tally of wall_contacts for one ball against a mesh: per-triangle rows (atomic adds into a
-// device array, one row per triangle) and the ball's share of the sums.
-struct MeshTally {
+// What the plane kernel sums: the wall sums, then the rows of its walls (two planes, or one
+// cylinder). The mesh kernel's rows are per triangle, in device memory (atomic adds: MeshRows).
+constexpr int PLANE_ROWS = 2;
+using PlaneSums = StepSums<W_ROWS + PLANE_ROWS * A_COUNT>;
+struct MeshRows {
   double *rows;
-  double total[FixWallDEMBase::A_COUNT];
-  double strain = 0.0, slip = 0.0, dashpot = 0.0, plastic = 0.0, adhesive = 0.0, adh_loss = 0.0;
-  double activated = 0.0, overflow = 0.0;
-  long long deep_id = 0;
-  double deep_overlap = 0.0, deep_radius = 0.0;
-
-  KOKKOS_INLINE_FUNCTION explicit MeshTally(double *r) : rows(r)
+  KOKKOS_INLINE_FUNCTION void add(int row, const double *out) const
   {
-    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) total[k] = 0.0;
-  }
-  KOKKOS_INLINE_FUNCTION void deep(long long id, double overlap, double radius)
-  {
-    if (overlap <= deep_overlap) return;
-    deep_id = id;
-    deep_overlap = overlap;
-    deep_radius = radius;
-  }
-  KOKKOS_INLINE_FUNCTION void contact(int row, dem::Vec3 F, dem::Vec3 T, double fn)
-  {
-    const double out[FixWallDEMBase::A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
-    for (int k = 0; k < FixWallDEMBase::A_COUNT; k++) {
-      Kokkos::atomic_add(&rows[row * FixWallDEMBase::A_COUNT + k], out[k]);
-      total[k] += out[k];
-    }
+    for (int k = 0; k < A_COUNT; k++) Kokkos::atomic_add(&rows[row * A_COUNT + k], out[k]);
   }
 };
 
@@ -112,7 +37,7 @@ struct MeshTally {
 template <class DeviceType, class Law> struct WallDEMKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  typedef WallSums value_type;
+  // (no value_type: Kokkos takes each kernel's from its operator(), PlaneSums or WallSums)
 
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
@@ -142,7 +67,7 @@ template <class DeviceType, class Law> struct WallDEMKernel {
     else return dem::Adhesion{};
   }
   template <bool ENERGY, bool ADH>
-  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH>, const int i, WallSums &sum) const;
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH>, const int i, PlaneSums &sum) const;
   template <bool ENERGY, bool ADH>
   KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY, ADH>, const int i, WallSums &sum) const;
 };
@@ -176,7 +101,7 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
 
  protected:
   void compute_walls(bool advance) override;
-  template <template <bool, bool> class Tag> void launch(bool energy, WallSums &sum);
+  template <template <bool, bool> class Tag, class Sums> void launch(bool energy, Sums &sum);
 
   DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist
   WallDEMKernel<DeviceType, Law> kernel;

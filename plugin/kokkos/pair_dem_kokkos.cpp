@@ -183,7 +183,7 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   const bool tally = this->evflag || this->track_energy;
   const bool energy = tally && this->track_energy && k.update_history;    // ENERGY as in the CPU loop
   const int inum = this->list->inum;
-  DEMExtraSums sum;    // (the kernels without the optional parts fill its DEMSums part)
+  PairSums<1> sum;    // (the kernels without the optional parts fill its common part)
   // the optional contact parts (adhesion, holding contacts, bonds) have kernels of their own
   const bool adh = this->any_adhesion || this->any_extra;
   // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute); the
@@ -214,13 +214,11 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   fix_historyKK->k_firstvalue.template modify<DeviceType>();
   single_copies = false;
   // the kernel's rare contacts, as the CPU loop reports them (PairDEMBase::deep_contact)
-  if (sum.same_a) this->coincident_atoms(sum.same_a, sum.same_b);
-  if (sum.deep_a) this->warn_deep_overlap(sum.deep_a, sum.deep_b, sum.deep_overlap, sum.deep_radius);
-  if (sum.stretched_a) this->bond_stretched(sum.stretched_a, sum.stretched_b, sum.stretched_gap);
+  this->report_records(sum.record, sum.records);
 
-  if (this->eflag_global) this->eng_vdwl += sum.evdwl;
+  if (this->eflag_global) this->eng_vdwl += sum[PS_EVDWL];
   if (this->vflag_global)
-    for (int n = 0; n < 6; n++) this->virial[n] += sum.v[n];
+    for (int n = 0; n < 6; n++) this->virial[n] += sum[PS_VIRIAL + n];
   if (this->eflag_atom) {
     k_eatom.template modify<DeviceType>();
     k_eatom.sync_host();
@@ -231,31 +229,28 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   }
 
   // the kernel left zeros where the CPU loop adds nothing (no tally, or setup)
-  this->totals[E_STRAIN] += sum.e_strain;
-  this->totals[E_SLIP] += sum.e_slip;
-  this->totals[E_DASHPOT] += sum.e_dashpot;
-  this->totals[E_PLASTIC] += sum.e_plastic;
-  this->totals[E_ADHESIVE] += sum.e_adhesive;
-  this->totals[E_ADH_LOSS] += sum.e_adh_loss;
-  this->totals[E_BREAK] += sum.e_break;
-  this->add_bond_events(sum);
-  this->totals[N_ACTIVATED] += sum.n_activated;
-  this->totals[N_SLIP_START] += sum.n_slip_start;
-  this->totals[N_SLIP_END] += sum.n_slip_end;
-  this->dense = 2.0 * sum.n_touching > sum.n_neighbours;
+  this->add_step_sums(sum);
+  this->dense = 2.0 * sum[PS_TOUCHING] > sum[PS_NEIGHBOURS];
   this->end_step_outputs();
 }
 
 template <class DeviceType, class Style>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
-void PairDEMKokkos<DeviceType, Style>::launch(int inum, DEMExtraSums &sum)
+void PairDEMKokkos<DeviceType, Style>::launch(int inum, PairSums<1> &sum)
 {
   // Dynamic: on CPU threads, a thread that finishes its share of atoms takes chunks from the end
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
   using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>>;
-  Kokkos::parallel_reduce(Policy(0, inum), kernel, static_cast<DEMSumsOf<EXTRA> &>(sum));
+  if constexpr (EXTRA) {
+    Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
+  } else {    // (a smaller reduction value)
+    PairSums<0> common;
+    Kokkos::parallel_reduce(Policy(0, inum), kernel, common);
+    for (int n = 0; n < PS_COMMON; n++) sum[n] = common[n];
+    sum.record[PR_DEEP] = common.record[PR_DEEP];
+  }
 }
 
 // f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
@@ -348,7 +343,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
                                                                    double energy, const Vec3 &d, const Vec3 &F) const
 {
   const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
-  if (eflag_global) sum.evdwl += w * energy;
+  if (eflag_global) sum[PS_EVDWL] += w * energy;
   if (eflag_atom) {
     add_to<NEIGHFLAG>(d_eatom, i, 0.5 * energy);
     if (j_owned) add_to<NEIGHFLAG>(d_eatom, j, 0.5 * energy);
@@ -356,7 +351,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &su
   if (vflag_global || vflag_atom) {
     // component by component, with constant indices (no local array: see StridedSlots)
     auto tally_virial = [&](int n, double vir) {
-      if (vflag_global) sum.v[n] += w * vir;
+      if (vflag_global) sum[PS_VIRIAL + n] += w * vir;
       if (vflag_atom) {
         add_to<NEIGHFLAG>(d_vatom, i, n, 0.5 * vir);
         if (j_owned) add_to<NEIGHFLAG>(d_vatom, j, n, 0.5 * vir);
@@ -456,23 +451,24 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
     k.template tally_pair<NEIGHFLAG>(sums, i, j, j_owned, energy, d, F);
   }
   // for PairDEMKokkos::compute to report
+  // (coincident centres: an infinite overlap)
   KOKKOS_FORCEINLINE_FUNCTION void deep(int i, int j, double gap, double rsq, double rmin)
   {
-    sums.deep(k.tag[i], k.tag[j], gap, rsq, rmin);
+    const LAMMPS_NS::tagint a = k.tag[i], b = k.tag[j];
+    sums.record[PR_DEEP].offer(a < b ? a : b, a < b ? b : a, rsq == 0.0 ? INFINITY : -gap, rmin);
   }
-  // (EXTRA kernels only: DEMExtraSums)
+  // (EXTRA kernels only)
   KOKKOS_FORCEINLINE_FUNCTION void stretched(int i, int j, double gap)
   {
-    sums.stretched_a = k.tag[i];
-    sums.stretched_b = k.tag[j];
-    sums.stretched_gap = gap;
+    const LAMMPS_NS::tagint a = k.tag[i], b = k.tag[j];
+    sums.record[PR_STRETCHED].offer(a < b ? a : b, a < b ? b : a, gap, 0.0);
   }
 };
 
 // One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, DEMSumsOf<EXTRA> &sum) const
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, PairSums<EXTRA> &sum) const
 {
   const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN, EXTRA>(dt, parts, any_rgap, any_hold, bond);
   const int nh = k.nh;
@@ -490,7 +486,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   const Vec3 xi = row3(x, i);
   const KernelAtoms<DEMKernel, Law> a{*this, type[i]};
 
-  using Tally = KernelTally<DEMKernel, NEIGHFLAG, DEMSumsOf<EXTRA>>;
+  using Tally = KernelTally<DEMKernel, NEIGHFLAG, PairSums<EXTRA>>;
   int thread = 0;
   if constexpr (Tally::DUP) thread = token.acquire();
   // token 0 adds into f and torque directly: no other thread writes them during the kernel
@@ -522,21 +518,8 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
 
   if (tally.any_contact) tally.add(i, tally.fi, &tally.ti);
   if constexpr (Tally::DUP) token.release(thread);
-  sum.n_neighbours += jnum;
-  sum.n_touching += tally.events.touching;
-  if (tally.events.activated | tally.events.slip_start | tally.events.slip_end) {
-    sum.n_activated += 0.5 * tally.events.activated;
-    sum.n_slip_start += 0.5 * tally.events.slip_start;
-    sum.n_slip_end += 0.5 * tally.events.slip_end;
-  }
-  if constexpr (EXTRA) {
-    if (k.bond.any) {
-      sum.bonded += tally.events.bonded;
-      sum.bonds_made += tally.events.bonds_made;
-      sum.broke_tension += tally.events.broke_tension;
-      sum.broke_shear += tally.events.broke_shear;
-    }
-  }
+  sum[PS_NEIGHBOURS] += jnum;
+  add_events(sum, tally.events);
 }
 
 

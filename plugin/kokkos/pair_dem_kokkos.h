@@ -29,105 +29,6 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 // CPU loop's PLAIN). Newton pair is always off (init_style).
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> struct TagDEMCompute {};
 
-// What one kernel launch sums: the EV_FLOAT fields (eng_vdwl, virial) and this step's shares of
-// the pvector entries (strain, slip, dashpot and plastic energies; activation and slip events),
-// and the rare contacts deeper than the smaller radius, which the host reports (a kernel cannot
-// raise an error): a pair of atom IDs whose centres coincide, and the deepest other one.
-struct DEMSums {
-  double evdwl, v[6];
-  double e_strain, e_slip, e_dashpot, e_plastic;
-  double n_activated, n_slip_start, n_slip_end;
-  double n_neighbours, n_touching;    // for the next step's kernel and prefetch distance (dense)
-  LAMMPS_NS::tagint same_a, same_b;    // coincident centres (0: none)
-  LAMMPS_NS::tagint deep_a, deep_b;    // the deepest contact beyond the smaller radius (0: none)
-  double deep_overlap, deep_radius;
-
-  KOKKOS_INLINE_FUNCTION DEMSums()
-  {
-    evdwl = e_strain = e_slip = e_dashpot = e_plastic = n_activated = n_slip_start = n_slip_end = 0.0;
-    n_neighbours = n_touching = 0.0;
-    for (int k = 0; k < 6; k++) v[k] = 0.0;
-    same_a = same_b = deep_a = deep_b = 0;
-    deep_overlap = deep_radius = 0.0;
-  }
-  // one of the kernel's rare contacts, between atoms with IDs a and b (any order)
-  KOKKOS_INLINE_FUNCTION void deep(LAMMPS_NS::tagint a, LAMMPS_NS::tagint b, double gap, double rsq, double radius)
-  {
-    if (a > b) {
-      const LAMMPS_NS::tagint t = a;
-      a = b;
-      b = t;
-    }
-    if (rsq == 0.0) {
-      same_a = a;
-      same_b = b;
-    } else if (-gap > deep_overlap) {
-      deep_a = a;
-      deep_b = b;
-      deep_overlap = -gap;
-      deep_radius = radius;
-    }
-  }
-  KOKKOS_INLINE_FUNCTION void operator+=(const DEMSums &o)
-  {
-    evdwl += o.evdwl;
-    for (int k = 0; k < 6; k++) v[k] += o.v[k];
-    e_strain += o.e_strain;
-    e_slip += o.e_slip;
-    e_dashpot += o.e_dashpot;
-    e_plastic += o.e_plastic;
-    n_activated += o.n_activated;
-    n_slip_start += o.n_slip_start;
-    n_slip_end += o.n_slip_end;
-    n_neighbours += o.n_neighbours;
-    n_touching += o.n_touching;
-    if (o.same_a && !same_a) {
-      same_a = o.same_a;
-      same_b = o.same_b;
-    }
-    if (o.deep_overlap > deep_overlap) {
-      deep_a = o.deep_a;
-      deep_b = o.deep_b;
-      deep_overlap = o.deep_overlap;
-      deep_radius = o.deep_radius;
-    }
-  }
-};
-
-// What the kernels with the optional contact parts (EXTRA) sum besides (a type of their own, so
-// that the reduction of the others stays as it was): E_ADHESIVE now, this step's shares of
-// E_ADH_LOSS and E_BREAK, and the bond events (PairEvents, half units).
-struct DEMExtraSums : DEMSums {
-  double e_adhesive, e_adh_loss, e_break;
-  double bonded, bonds_made, broke_tension, broke_shear;
-  LAMMPS_NS::tagint stretched_a, stretched_b;    // a bond beyond the lists' reach (0: none), for the host
-  double stretched_gap;
-
-  KOKKOS_INLINE_FUNCTION DEMExtraSums() : DEMSums()
-  {
-    e_adhesive = e_adh_loss = e_break = bonded = bonds_made = broke_tension = broke_shear = 0.0;
-    stretched_a = stretched_b = 0;
-    stretched_gap = 0.0;
-  }
-  KOKKOS_INLINE_FUNCTION void operator+=(const DEMExtraSums &o)
-  {
-    DEMSums::operator+=(o);
-    e_adhesive += o.e_adhesive;
-    e_adh_loss += o.e_adh_loss;
-    e_break += o.e_break;
-    bonded += o.bonded;
-    bonds_made += o.bonds_made;
-    broke_tension += o.broke_tension;
-    broke_shear += o.broke_shear;
-    if (o.stretched_a && !stretched_a) {
-      stretched_a = o.stretched_a;
-      stretched_b = o.stretched_b;
-      stretched_gap = o.stretched_gap;
-    }
-  }
-};
-template <int EXTRA> using DEMSumsOf = std::conditional_t<EXTRA != 0, DEMExtraSums, DEMSums>;
-
 // The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
 // so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
 // (guarded by copymode); PairDEM holds std::vectors, so the kernel state lives here instead
@@ -135,7 +36,7 @@ template <int EXTRA> using DEMSumsOf = std::conditional_t<EXTRA != 0, DEMExtraSu
 template <class DeviceType, class Law> struct DEMKernel {
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  // (no value_type: Kokkos takes each kernel's from its operator(), DEMSumsOf<EXTRA>)
+  // (no value_type: Kokkos takes each kernel's from its operator(), PairSums<EXTRA> (pair_step.h))
 
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
@@ -180,12 +81,12 @@ template <class DeviceType, class Law> struct DEMKernel {
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
   KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>, const int ii,
-                                              DEMSumsOf<EXTRA> &sum) const
+                                              PairSums<EXTRA> &sum) const
   {
     atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>(ii, sum);
   }
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
-  KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, DEMSumsOf<EXTRA> &sum) const;
+  KOKKOS_FORCEINLINE_FUNCTION void atom(const int ii, PairSums<EXTRA> &sum) const;
 };
 
 template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<Style> {
@@ -202,7 +103,7 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> void launch(int inum, DEMExtraSums &sum);
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> void launch(int inum, PairSums<1> &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;

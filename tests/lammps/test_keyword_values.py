@@ -83,7 +83,7 @@ def source_keywords(law):
 
 def adhesion_keywords():
     text = open(os.path.join(SRC, "adhesion_properties.h")).read()
-    return re.findall(r'"(\w+)"', re.search(r"adhesion_keywords\[A_COUNT\] = \{(.*?)\};", text, re.S).group(1))
+    return re.findall(r'"(\w+)"', re.search(r"adhesion_keywords\[A_KEYS\] = \{(.*?)\};", text, re.S).group(1))
 
 
 def law_context(law, key):
