@@ -331,17 +331,37 @@ def run_here(deck, kokkos=False, threads=KOKKOS_THREADS, args=(), expect_error=F
     return res
 
 
+def thermo_worst(rows, other):
+    """Largest difference between two thermo tables, per column relative to the column's largest
+    magnitude in `rows`, with the column and the step where it is: (inf, "", None) if their shapes
+    differ."""
+    if len(rows) != len(other) or not rows or rows[0].keys() != other[0].keys():
+        return math.inf, "", None
+    worst, where, step = 0.0, "", None
+    for col in rows[0]:
+        scale = max(abs(r[col]) for r in rows)
+        if scale == 0:
+            continue
+        for a, b in zip(rows, other):
+            d = abs(a[col] - b[col]) / scale
+            if d > worst:
+                worst, where, step = d, col, a.get("Step")
+    return worst, where, step
+
+
 def thermo_difference(rows, other):
     """Largest difference between two thermo tables, per column relative to the column's largest
     magnitude (inf if their shapes differ)."""
-    if len(rows) != len(other) or not rows or rows[0].keys() != other[0].keys():
-        return math.inf
-    worst = 0.0
-    for col in rows[0]:
-        scale = max(abs(r[col]) for r in rows)
-        if scale > 0:
-            worst = max(worst, max(abs(a[col] - b[col]) for a, b in zip(rows, other)) / scale)
-    return worst
+    return thermo_worst(rows, other)[0]
+
+
+def agrees_with_cpu(chk, label, cpu_rows, kk_rows, rel):
+    """The check that a /kk run's thermo agrees with its CPU run's to `rel`, naming where the worst
+    difference is (column and step)"""
+    worst, col, step = thermo_worst(cpu_rows, kk_rows)
+    where = f" in {col} at step {step}" if col else ""
+    chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk_rows)} thermo rows "
+             f"(worst relative difference {worst:.2e}{where}, tol {rel:.0e})")
 
 
 def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
@@ -351,9 +371,7 @@ def run_backends(chk, deck, kokkos, label, rel=1e-10, **kw):
     if not kokkos:
         return cpu
     kk = run(deck, kokkos=True, **kw)
-    worst = thermo_difference(cpu.thermo, kk.thermo)
-    chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(kk.thermo)} thermo rows "
-             f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
+    agrees_with_cpu(chk, label, cpu.thermo, kk.thermo, rel)
     return kk
 
 
@@ -375,9 +393,7 @@ def backends_in_process(chk, decks, kokkos, labels, rel=1e-10):
         return cpu
     kk = runs_in_process(decks, kokkos=True)
     for label, c, k in zip(labels, cpu, kk):
-        worst = thermo_difference(c.thermo, k.thermo)
-        chk.true(worst <= rel, f"{label}: /kk agrees with the CPU run over {len(k.thermo)} thermo rows "
-                 f"(worst relative difference {worst:.2e}, tol {rel:.0e})")
+        agrees_with_cpu(chk, label, c.thermo, k.thermo, rel)
     return kk
 
 

@@ -1,6 +1,7 @@
 """fix wall/dem/kk: what it does not support stops the run with an error that says what it
 supports and what to use instead; bad input is caught by the same parsing as fix wall/dem.
---rigid: also check that rigid bodies are refused (needs LAMMPS's RIGID package)."""
+--rigid: also check that rigid bodies are refused, by the fix and by the /kk pair styles (needs
+LAMMPS's RIGID package)."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
 import sys
@@ -52,13 +53,16 @@ CASES = [
     ("huge rgap", deck("linear kn 1 rgap 1e308 zplane -0.5 NULL", style="wall/dem/kk"),
      ["wall/dem/kk", "rgap", "exceeds the neighbor skin"]),
 ]
-RIGID = ("rigid body", deck("linear kn 1 zplane -0.5 NULL", extra="fix rb all rigid single"),
-         ["wall/dem/kk", "rigid bodies", "fix wall/dem"])
+RIGID = [("rigid body", deck("linear kn 1 zplane -0.5 NULL", extra="fix rb all rigid single"),
+          ["wall/dem/kk", "rigid bodies", "fix wall/dem"]),
+         # and the /kk pair styles (they have no rigid-body effective mass)
+         ("rigid body, pair style", deck("").split("pair_style")[0] + "pair_style dem/linear\npair_coeff * * kn 1\n"
+          "fix rb all rigid single\nrun 0\n", ["dem/linear/kk", "rigid bodies", "without the kk suffix"])]
 
 
 def main(rigid):
     chk = Checks()
-    cases = CASES + ([RIGID] if rigid else [])
+    cases = CASES + (RIGID if rigid else [])
     # the way out that the region error names: the CPU fix inside a Kokkos run
     way_out = deck("linear kn 1e3 region ball", extra="suffix off").replace("run 0", "suffix on\nrun 10")
     # all Kokkos decks in one process (LAMMPS's Python module); a crash in one still fails its case
