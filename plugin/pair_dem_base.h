@@ -159,21 +159,18 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // units) into the outputs
   template <int N, int R> void add_step_sums(const StepSums<N, R> &s)
   {
-    totals[E_STRAIN] += s[PS_STRAIN];
-    totals[E_SLIP] += s[PS_SLIP];
-    totals[E_DASHPOT] += s[PS_DASHPOT];
-    totals[E_PLASTIC] += s[PS_PLASTIC];
-    totals[N_ACTIVATED] += s[PS_ACTIVATED];
-    totals[N_SLIP_START] += s[PS_SLIP_START];
-    totals[N_SLIP_END] += s[PS_SLIP_END];
+    // (output, sum): those of every loop, then those of the loops with the optional parts
+    static constexpr int common[][2] = {{E_STRAIN, PS_STRAIN},         {E_SLIP, PS_SLIP},
+                                        {E_DASHPOT, PS_DASHPOT},       {E_PLASTIC, PS_PLASTIC},
+                                        {N_ACTIVATED, PS_ACTIVATED},   {N_SLIP_START, PS_SLIP_START},
+                                        {N_SLIP_END, PS_SLIP_END}};
+    static constexpr int extra[][2] = {{E_ADHESIVE, PS_ADHESIVE},       {E_ADH_LOSS, PS_ADH_LOSS},
+                                       {E_BREAK, PS_BREAK},             {N_BONDS, PS_BONDED},
+                                       {N_BONDS_MADE, PS_BONDS_MADE},   {N_BROKE_TENSION, PS_BROKE_TENSION},
+                                       {N_BROKE_SHEAR, PS_BROKE_SHEAR}};
+    for (const auto &o : common) totals[o[0]] += s[o[1]];
     if constexpr (N > PS_COMMON) {
-      totals[E_ADHESIVE] += s[PS_ADHESIVE];
-      totals[E_ADH_LOSS] += s[PS_ADH_LOSS];
-      totals[E_BREAK] += s[PS_BREAK];
-      totals[N_BONDS] += s[PS_BONDED];
-      totals[N_BONDS_MADE] += s[PS_BONDS_MADE];
-      totals[N_BROKE_TENSION] += s[PS_BROKE_TENSION];
-      totals[N_BROKE_SHEAR] += s[PS_BROKE_SHEAR];
+      for (const auto &o : extra) totals[o[0]] += s[o[1]];
       made_now += s[PS_BONDS_MADE];
     }
   }

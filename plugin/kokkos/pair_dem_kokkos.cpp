@@ -194,20 +194,25 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     else if (plain) launch<HALF, 1, 0, 0, 0>(inum, sum);
     else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
-    // the thread with token 0 adds into f and torque themselves: one copy fewer than threads
-    int ncopies = 0;
     if constexpr (decltype(kernel)::dup_space) {
-      // one copy per thread of the pool (UniqueToken::size() may count all the hardware threads)
-      ncopies = typename DeviceType::execution_space().concurrency() - 1;
-      const int nlocal = this->atom->nlocal;
-      // grown with room to spare; new copies start at zero, which sum_thread_copies restores
-      if (ncopies > 0 && (k.d_dup.extent_int(0) < ncopies || k.d_dup.extent(1) < 6 * static_cast<size_t>(nlocal)))
-        k.d_dup = decltype(k.d_dup)("dem/kk:dup", ncopies, 6 * static_cast<size_t>(nlocal + nlocal / 8 + 64));
+      // (made again when LAMMPS reallocated f; zero between steps)
+      if (copies_of != k.f.data() || copies_rows != k.f.extent(0)) {
+        using Copies = typename decltype(kernel)::Copies::view;
+        k.s_f = Copies(k.f);
+        k.s_torque = Copies(k.torque);
+        copies_of = k.f.data();
+        copies_rows = k.f.extent(0);
+      }
     }
     if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
     else if (plain) launch<HALFTHREAD, 1, 0, 0, 0>(inum, sum);
     else energy ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
-    if (ncopies > 0) sum_thread_copies(this->atom->nlocal);    // (one thread wrote no copy)
+    if constexpr (decltype(kernel)::dup_space) {
+      Kokkos::Experimental::contribute(k.f, k.s_f);
+      Kokkos::Experimental::contribute(k.torque, k.s_torque);
+      k.s_f.reset();
+      k.s_torque.reset();
+    }
   }
 
   fix_historyKK->k_firstflag.template modify<DeviceType>();
@@ -251,29 +256,6 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, PairSums<1> &sum)
     for (int n = 0; n < PS_COMMON; n++) sum[n] = common[n];
     sum.record[PR_DEEP] = common.record[PR_DEEP];
   }
-}
-
-// f and torque += the threads' copies of the kernel (DEMKernel::d_dup), which are zeroed for the
-// next step on the way (only owned atoms' rows get adds: newton pair is off)
-template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::sum_thread_copies(int nlocal)
-{
-  const auto dup = kernel.d_dup;
-  const auto f = kernel.f;
-  const auto torque = kernel.torque;
-  const int nthreads = static_cast<int>(dup.extent(0));
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<DeviceType>(0, nlocal), KOKKOS_LAMBDA(const int i) {
-        double s[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-        for (int t = 0; t < nthreads; t++)
-          for (int k = 0; k < 6; k++) {
-            s[k] += dup(t, 6 * i + k);
-            dup(t, 6 * i + k) = 0.0;
-          }
-        for (int k = 0; k < 3; k++) {
-          f(i, k) += s[k];
-          torque(i, k) += s[k + 3];
-        }
-      });
 }
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
@@ -402,27 +384,24 @@ template <class Kernel, class Law> struct KernelAtoms {
 // force updates may overwrite).
 template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
   static constexpr bool DUP = NEIGHFLAG == HALFTHREAD && Kernel::dup_space;
+  using Access = std::conditional_t<DUP, typename Kernel::Copies::access, NoCopies>;
   const Kernel &k;
   Sums &sums;
-  double *dup;    // this thread's copy (DUP; nullptr for token 0, which adds into f and torque)
+  Access f_copy, torque_copy;    // this thread's copies of f and torque (DUP)
   PairEvents<int> events;
   Vec3 fi{0.0, 0.0, 0.0}, ti{0.0, 0.0, 0.0};
   bool any_contact = false;
 
   KOKKOS_FORCEINLINE_FUNCTION void add(int n, const Vec3 &F, const Vec3 *T) const
   {
-    if (DUP && !dup) {
-      add3<HALF>(k.f, n, F);
-      if (T) add3<HALF>(k.torque, n, *T);
-    } else if constexpr (DUP) {
-      double *r = dup + 6L * n;
-      r[0] += F.x;
-      r[1] += F.y;
-      r[2] += F.z;
+    if constexpr (DUP) {
+      f_copy(n, 0) += F.x;
+      f_copy(n, 1) += F.y;
+      f_copy(n, 2) += F.z;
       if (T) {
-        r[3] += T->x;
-        r[4] += T->y;
-        r[5] += T->z;
+        torque_copy(n, 0) += T->x;
+        torque_copy(n, 1) += T->y;
+        torque_copy(n, 2) += T->z;
       }
     } else {
       add3<NEIGHFLAG>(k.f, n, F);
@@ -465,6 +444,13 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
   }
 };
 
+// The kernel's tally of one atom; with DUP, it holds the thread's copies until it is destroyed
+template <class Tally, class Kernel, class Sums> KOKKOS_FORCEINLINE_FUNCTION Tally make_tally(const Kernel &k, Sums &sums)
+{
+  if constexpr (Tally::DUP) return Tally{k, sums, k.s_f.access(), k.s_torque.access()};
+  else return Tally{k, sums, {}, {}};
+}
+
 // One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
@@ -487,11 +473,7 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   const KernelAtoms<DEMKernel, Law> a{*this, type[i]};
 
   using Tally = KernelTally<DEMKernel, NEIGHFLAG, PairSums<EXTRA>>;
-  int thread = 0;
-  if constexpr (Tally::DUP) thread = token.acquire();
-  // token 0 adds into f and torque directly: no other thread writes them during the kernel
-  double *const dup = Tally::DUP && thread > 0 ? d_dup.data() + (thread - 1) * d_dup.stride(0) : nullptr;
-  Tally tally{*this, sum, dup};
+  Tally tally = make_tally<Tally>(*this, sum);
 
   // i's contact flags and history slots as pointers, as in the CPU loop: no index arithmetic per
   // slot (the strides are 1 on the host)
@@ -517,7 +499,6 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   }
 
   if (tally.any_contact) tally.add(i, tally.fi, &tally.ti);
-  if constexpr (Tally::DUP) token.release(thread);
   sum[PS_NEIGHBOURS] += jnum;
   add_events(sum, tally.events);
 }

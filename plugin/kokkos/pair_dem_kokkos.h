@@ -9,7 +9,9 @@
 #include "kokkos_type.h"
 #include "pair_dem.h"
 
+#include <Kokkos_ScatterView.hpp>
 #include <type_traits>
+#include <utility>
 
 namespace LAMMPS_NS {
 template <class DeviceType> class FixNeighHistoryKokkos;
@@ -28,6 +30,20 @@ static_assert(std::is_same_v<KK_FLOAT, double> && std::is_same_v<KK_ACC_FLOAT, d
 // law's common settings, as constants (Law::plain), and the step advances the history (as the
 // CPU loop's PLAIN). Newton pair is always off (init_style).
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> struct TagDEMCompute {};
+
+// The threads' copies of an n x 3 view (DUP): a duplicated ScatterView, and the access of the
+// thread that holds it (its unique token: taken when made, given back when destroyed)
+struct NoCopies {};
+template <class View, class Device, bool DUP> struct ThreadCopies {
+  using view = int;
+  using access = NoCopies;
+};
+template <class View, class Device> struct ThreadCopies<View, Device, true> {
+  using view = Kokkos::Experimental::ScatterView<typename View::data_type, typename View::array_layout, Device,
+                                                 Kokkos::Experimental::ScatterSum,
+                                                 Kokkos::Experimental::ScatterDuplicated>;
+  using access = decltype(std::declval<const view &>().access());
+};
 
 // The kernel functor: views and scalars only (no std containers, no host pointers, no vtable),
 // so it can be copied to a GPU. LAMMPS's own Kokkos pair styles launch the pair object itself
@@ -55,14 +71,15 @@ template <class DeviceType, class Law> struct DEMKernel {
   Kokkos::View<dem::Adhesion **, typename KKDevice<DeviceType>::value> d_adh;    // PairDEM::adh
 
   // HALFTHREAD lists on CPU threads (LAMMPS's NeedDup): each thread adds the forces and torques
-  // of its pairs into a copy of its own (row i: f 0-2, torque 3-5), which PairDEMKokkos sums into
-  // f and torque after the kernel, instead of atomic adds (a lock cmpxchg loop per component,
-  // which kept two threads at 1.1-1.2x the speed of one). The thread holding token 0 adds into f
-  // and torque themselves, so there is one copy fewer than threads. On a GPU the adds stay atomic.
+  // of its pairs into a copy of f and torque of its own (Kokkos's duplicated ScatterView), which
+  // PairDEMKokkos adds into f and torque after the kernel (contribute), instead of atomic adds (a
+  // lock cmpxchg loop per component, which kept two threads at 1.1-1.2x the speed of one). On a
+  // GPU the adds stay atomic. (Copies of its own, summed and zeroed in one pass over the owned
+  // rows, took 4.9 % less pair time on bench/in.packing on two threads: bench/README.md.)
   static constexpr bool dup_space =
       std::is_same_v<NeedDup_v<HALFTHREAD, DeviceType>, Kokkos::Experimental::ScatterDuplicated>;
-  Kokkos::View<double **, Kokkos::LayoutRight, DeviceType> d_dup;    // (token - 1, 6 i + k), zero between steps
-  std::conditional_t<dup_space, Kokkos::Experimental::UniqueToken<typename DeviceType::execution_space>, int> token{};
+  using Copies = ThreadCopies<typename AT::t_kkacc_1d_3, typename KKDevice<DeviceType>::value, dup_space>;
+  typename Copies::view s_f{}, s_torque{};
 
   int nlocal = 0, inum = 0;
   double dt = 0.0;
@@ -98,8 +115,6 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   ~PairDEMKokkos() override;
   void compute(int eflag, int vflag) override;
   void init_style() override;
-  // public only because nvcc refuses a device lambda in a protected member function
-  void sum_thread_copies(int nlocal);
 
  protected:
   std::string history_fix_style() const override;
@@ -108,6 +123,8 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
+  const void *copies_of = nullptr;    // the f whose threads' copies the kernel holds (kernel.s_f)
+  size_t copies_rows = 0;
   bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
