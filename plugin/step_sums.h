@@ -1,6 +1,6 @@
 // What the pair loops and the wall loops add up over a step, one type for the CPU loops and the
 // Kokkos kernels (whose reduction value it is): N sums, indexed by the caller's entries (PairSum in
-// pair_step.h, WallSum in wall_contacts.h), and R rare contacts for the host to report after the
+// pair_step.h, WallOutput in wall_contacts.h), and R rare contacts for the host to report after the
 // loop (a kernel cannot raise an error), each the largest of its kind.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
