@@ -132,7 +132,6 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
   void add_step_sums(const double *s, const ContactRecord &deep);
   void consolidate();
-  int row_of(int wall_id) const { return wall_id < nrows ? wall_id : nrows - 1; }
 };
 
 template <class Style> class FixWallDEM : public FixWallDEMBase {

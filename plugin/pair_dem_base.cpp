@@ -376,7 +376,7 @@ void PairDEMBase::deep_contact(int i, int j, double gap, double rsq)
 {
   const tagint ti = atom->tag[i], tj = atom->tag[j];
   if (rsq == 0.0) coincident_atoms(std::min(ti, tj), std::max(ti, tj));
-  deepest.offer(std::min(ti, tj), std::max(ti, tj), -gap, std::min(atom->radius[i], atom->radius[j]));
+  deepest.offer_pair(ti, tj, -gap, std::min(atom->radius[i], atom->radius[j]));
 }
 
 void PairDEMBase::report_deep_contact()

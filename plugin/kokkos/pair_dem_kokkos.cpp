@@ -195,13 +195,11 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
     else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     if constexpr (decltype(kernel)::dup_space) {
-      // (made again when LAMMPS reallocated f; zero between steps)
-      if (copies_of != k.f.data() || copies_rows != k.f.extent(0)) {
+      // (made again when LAMMPS grew f; zero between steps)
+      if (!k.s_f.is_allocated() || k.s_f.subview().extent(0) != k.f.extent(0)) {
         using Copies = typename decltype(kernel)::Copies::view;
         k.s_f = Copies(k.f);
         k.s_torque = Copies(k.torque);
-        copies_of = k.f.data();
-        copies_rows = k.f.extent(0);
       }
     }
     if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
@@ -433,14 +431,12 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
   // (coincident centres: an infinite overlap)
   KOKKOS_FORCEINLINE_FUNCTION void deep(int i, int j, double gap, double rsq, double rmin)
   {
-    const LAMMPS_NS::tagint a = k.tag[i], b = k.tag[j];
-    sums.record[PR_DEEP].offer(a < b ? a : b, a < b ? b : a, rsq == 0.0 ? INFINITY : -gap, rmin);
+    sums.record[PR_DEEP].offer_pair(k.tag[i], k.tag[j], rsq == 0.0 ? INFINITY : -gap, rmin);
   }
   // (EXTRA kernels only)
   KOKKOS_FORCEINLINE_FUNCTION void stretched(int i, int j, double gap)
   {
-    const LAMMPS_NS::tagint a = k.tag[i], b = k.tag[j];
-    sums.record[PR_STRETCHED].offer(a < b ? a : b, a < b ? b : a, gap, 0.0);
+    sums.record[PR_STRETCHED].offer_pair(k.tag[i], k.tag[j], gap, 0.0);
   }
 };
 

@@ -123,8 +123,6 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
-  const void *copies_of = nullptr;    // the f whose threads' copies the kernel holds (kernel.s_f)
-  size_t copies_rows = 0;
   bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
