@@ -81,7 +81,8 @@ bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const
     if (!std::isfinite(f + phi + loss + dem::adhesive_reach(a, rbar, a.estar))) return false;
     if ((dem::norm(r.force) + f) * dt * dt / c.meff > far) return false;
   }
-  return wall || finite_bond(Law::parallel_bond(p), c, wrel, dt);
+  if constexpr (Law::Parts::template has<dem::ParallelBondPart>()) return wall || finite_bond(p.pb, c, wrel, dt);
+  else return true;
 }
 
 // The probe contact: spheres of radii r1 and r2 (r2 = inf: a wall) overlapping by half the

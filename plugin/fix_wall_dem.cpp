@@ -893,7 +893,7 @@ std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionPrope
   AdhesionProperties adh3[3];
   own_values<Style>(p, q, props3, adh3);
   const std::string err = mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
-  if (err.empty() && (Law::hold_gap(out) > 0.0 || Law::takes_bonds(out)))
+  if (err.empty() && Law::Parts::holds(out))
     return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio pb_ten pb_coh pb_fa "
            "pb_mcf) are properties of particle-particle contacts (pair style dem/linear): a wall contact takes "
            "neither";

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "history_layout.h"
 
+#include "dem/hertz.h"
 #include "dem/hysteretic.h"
+#include "dem/linear.h"
 
 #include <cmath>
 
@@ -9,30 +11,39 @@ namespace DEM_NS {
 
 namespace {
 
-constexpr int PFC_VALUES = 8, ENERGY_VALUES = 2, ROLLING_VALUES = 3, PBOND_VALUES = 8;
+constexpr int PFC_VALUES = 8, ENERGY_VALUES = 2;
+
+// f(Parts{}) with the law's parts (its dem::PartList) of a layout
+template <class F> auto with_parts(const HistoryLayout &l, F f)
+{
+  switch (law_code(l.law)) {
+    case 2: return f(dem::HertzLaw::Parts{});
+    case 3: return f(dem::HystereticLaw::Parts{});
+    default: return f(dem::LinearLaw::Parts{});
+  }
+}
 
 int energy_values(const HistoryLayout &l) { return (l.parts & dem::HIST_ENERGY) ? ENERGY_VALUES : 0; }
-int rolling_values(const HistoryLayout &l) { return (l.parts & dem::HIST_ROLLING) ? ROLLING_VALUES : 0; }
-int pbond_values(const HistoryLayout &l) { return (l.parts & dem::HIST_PBOND) ? PBOND_VALUES : 0; }
-// the values of the law's own after the PFC values and the energies
-int law_values(const HistoryLayout &l)
+// the values of the law's parts (the rolling moment, the parallel bond), after the law's
+int part_values(const HistoryLayout &l)
 {
-  return l.size - PFC_VALUES - energy_values(l) - rolling_values(l) - pbond_values(l);
+  return with_parts(l, [&](auto parts) { return decltype(parts)::slots(l.parts); });
 }
+// the values of the law's own after the PFC values and the energies
+int law_values(const HistoryLayout &l) { return l.size - PFC_VALUES - energy_values(l) - part_values(l); }
 bool is_hysteretic(const HistoryLayout &l) { return std::strcmp(l.law, "dem/hysteretic") == 0; }
 
 std::string describe(const HistoryLayout &l)
 {
   std::string s = std::string(l.law) + " (" + std::to_string(l.size) + " values per contact";
   if (l.parts & dem::HIST_EXTRA) s += ", with the law's optional values, e.g. tan_mode 2's shear displacement";
-  if (l.parts & dem::HIST_ROLLING) s += ", with the rolling moment of rolling resistance";
-  if (l.parts & dem::HIST_PBOND) s += ", with the force and moment of parallel bonds";
+  with_parts(l, [&](auto parts) { decltype(parts)::describe(l.parts, [&](const char *text) { s += ", with "; s += text; }); });
   return s + ")";
 }
 
 // dem/hysteretic's values (without the rolling moment): HystHistory's layouts (dem/hysteretic.h),
 // 13 with energy tracking, 7 without
-int hysteretic_values(const HistoryLayout &l) { return l.size - rolling_values(l); }
+int hysteretic_values(const HistoryLayout &l) { return l.size - part_values(l); }
 bool hysteretic_form_known(const HistoryLayout &l)
 {
   return hysteretic_values(l) == ((l.parts & dem::HIST_ENERGY) ? 13 : 7);
@@ -65,16 +76,14 @@ void write_hysteretic(dem::HystHistory h, const HistoryLayout &l, double *out)
   h.store(out, 1.0, l.parts);
 }
 
-// A record in the full form: the PFC values, the energies (0 where absent), the law's values, the
-// rolling moment (not dem/hysteretic's, see convert_record).
+// A record in the full form: the PFC values, the energies (0 where absent), the law's values, its
+// parts' values (not dem/hysteretic's, see convert_record).
 int expand(const double *in, const HistoryLayout &l, double *full)
 {
   int n = 0;
   for (int k = 0; k < PFC_VALUES; k++) full[n++] = *in++;
   for (int k = 0; k < ENERGY_VALUES; k++) full[n++] = energy_values(l) ? *in++ : 0.0;
-  for (int k = 0; k < law_values(l); k++) full[n++] = *in++;
-  for (int k = 0; k < rolling_values(l); k++) full[n++] = *in++;
-  for (int k = 0; k < pbond_values(l); k++) full[n++] = *in++;
+  for (int k = 0; k < law_values(l) + part_values(l); k++) full[n++] = *in++;
   return n;
 }
 
@@ -85,9 +94,7 @@ void compress(const double *full, const HistoryLayout &l, double *out)
   for (int k = 0; k < PFC_VALUES; k++) *out++ = *f++;
   for (int k = 0; k < ENERGY_VALUES; k++, f++)
     if (energy_values(l)) *out++ = *f;
-  for (int k = 0; k < law_values(l); k++) *out++ = *f++;
-  for (int k = 0; k < rolling_values(l); k++) *out++ = *f++;
-  for (int k = 0; k < pbond_values(l); k++) *out++ = *f++;
+  for (int k = 0; k < law_values(l) + part_values(l); k++) *out++ = *f++;
 }
 
 }    // namespace
@@ -109,7 +116,7 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
 {
   if (std::strcmp(from.law, to.law) != 0)
     return "the restart file holds contact history of " + describe(from) + ", which " + to.law + " cannot continue";
-  const int optional = dem::HIST_EXTRA | dem::HIST_ROLLING | dem::HIST_PBOND;
+  const int optional = dem::HIST_EXTRA | with_parts(to, [](auto parts) { return decltype(parts)::history_bits; });
   // dem/hysteretic's two forms (with and without the energies) convert into each other
   const bool same_law_values = is_hysteretic(from) ? hysteretic_form_known(from) : law_values(from) == law_values(to);
   if ((from.parts & optional) != (to.parts & optional) || !same_law_values)
@@ -121,9 +128,9 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
 
 void convert_record(const double *in, const HistoryLayout &from, const HistoryLayout &to, double *out)
 {
-  if (is_hysteretic(from)) {    // (and `to`: history_mismatch); the rolling moment follows its values
+  if (is_hysteretic(from)) {    // (and `to`: history_mismatch); its parts' values follow its own
     write_hysteretic(read_hysteretic(in, from), to, out);
-    for (int k = 0; k < rolling_values(to); k++) out[hysteretic_values(to) + k] = in[hysteretic_values(from) + k];
+    for (int k = 0; k < part_values(to); k++) out[hysteretic_values(to) + k] = in[hysteretic_values(from) + k];
     return;
   }
   double full[64];

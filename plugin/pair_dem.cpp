@@ -173,7 +173,8 @@ template <class Style> void PairDEM<Style>::check_properties()
 {
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
-  bool extra = false, rolling = false, pbond = false, plain = true;
+  bool extra = false, plain = true;
+  int part_bits = 0;    // the HistoryParts of the parts some pair of types uses
   any_adhesion = any_extra = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
@@ -191,7 +192,7 @@ template <class Style> void PairDEM<Style>::check_properties()
       const std::string err =
           mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
-      if ((Law::hold_gap(params[i][j]) > 0.0 || Law::takes_bonds(params[i][j])) && adh[i][j].model != dem::ADH_NONE)
+      if (Law::Parts::holds(params[i][j]) && adh[i][j].model != dem::ADH_NONE)
         error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 or bonds (cb_tenf, cb_shearf, pb_kn) and adhesion "
                    "(adh_model) cannot be combined: each decides where a contact ends", Style::name, i, j);
       params[j][i] = Style::mirrored(params[i][j]);
@@ -199,14 +200,12 @@ template <class Style> void PairDEM<Style>::check_properties()
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
       plain = plain && Law::is_plain(params[i][j]);
-      rolling = rolling || params[i][j].roll.model != dem::ROLL_NONE;
-      pbond = pbond || Law::parallel_bond(params[i][j]).on;
-      any_extra = any_extra || Law::extra_part(params[i][j]);
+      part_bits |= Law::Parts::history_bits_of(params[i][j]);
+      any_extra = any_extra || Law::Parts::uses_optional(params[i][j]);
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
   // history fix exists
-  const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0) |
-      (rolling ? dem::HIST_ROLLING : 0) | (pbond ? dem::HIST_PBOND : 0);
+  const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0) | part_bits;
   if (fix_history && parts != history_parts)
     error->all(FLERR, "pair {}: the contact history has {} values per contact since the first run, these "
                "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric) or parallel bonds "
@@ -470,6 +469,17 @@ void PairDEM<Style>::compute_loop(bool advance)
   add_step_sums(tally.sums);
 }
 
+namespace {
+// What single() tells the contact's reach (dem::contact_reach): its parameters, no requests
+template <class Params> struct SingleContact {
+  const Params &p;
+  const Params &params() const { return p; }
+  dem::Adhesion adhesion() const { return {}; }
+  bool in_group(int) const { return false; }
+};
+template <class Params> SingleContact(const Params &) -> SingleContact<Params>;
+}    // namespace
+
 // Per-contact output for compute pair/local (history as left by the last force computation).
 template <class Style> double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double, double, double &fforce)
 {
@@ -500,7 +510,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
 
   // the adhesive force of the last force computation (dem/contact_step.h, as the pair loop decides)
   double f_adh = 0.0;
-  bool held = false;    // a JKR contact attached at a positive gap: its law's contact stays
+  bool attached = false;    // a JKR contact attached at a positive gap: its law's contact stays
   if (any_adhesion) {
     const dem::Adhesion &a = adh[itype][jtype];
     const double rsum = c.r1 + c.r2;
@@ -509,12 +519,18 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
       const dem::ContactAdhesion pa = dem::contact_adhesion<Law>(a, p, c, m.rmass[i], m.rmass[j],
                                                                  m.mask[i] & m.freeze_bit, m.mask[j] & m.freeze_bit);
       if (pa.what != dem::ADH_BROKEN) f_adh = pa.f;
-      held = a.model == dem::ADH_JKR && pa.what == dem::ADH_WITH_LAW;
+      attached = a.model == dem::ADH_JKR && pa.what == dem::ADH_WITH_LAW;
     }
   }
   svector[16] = f_adh;
+  // where the parts' values are, and how far the contact holds beyond touching (its parts' reach)
+  dem::BondStep bonds;
+  bonds.gap_max = bond.gap_max;
+  const dem::StepConstants k = dem::step_constants<Law>(update->dt, history_parts, history_parts, true, true, true, bonds);
+  const SingleContact source{p};
+  const double held = dem::contact_reach<Law, true, false>(source, k, c.r1 + c.r2, flag, slots, 0.0).reach;
   // the law's contact is open
-  if (c.gap - p.rgap > dem::held_gap<Law>(p, flag, slots, bond.gap_max, c.r1 + c.r2) && !held) {
+  if (c.gap - p.rgap > held && !attached) {
     if (f_adh == 0.0) return 0.0;
     // Rocky's adhesion alone: the gap, the normal and the adhesive force
     svector[7] = c.gap - p.rgap;
@@ -534,7 +550,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   if (p.roll.model != dem::ROLL_NONE) {    // the stored moment, not stepped
     double **omega = atom->omega;
     const EffectiveMassRule mr = effective_mass_rule();
-    const double *stored = slots + History::slots(history_parts);
+    const double *stored = slots + k.at[Law::Parts::template index<dem::RollingPart>()];
     double moment[3] = {stored[0], stored[1], stored[2]};    // (a copy: single() changes nothing)
     const RollingOutcome ro = dem::rolling_contact<Law, false>(
         p, c.n, c.r1, c.r2, {omega[i][0], omega[i][1], omega[i][2]}, {omega[j][0], omega[j][1], omega[j][2]},
@@ -553,19 +569,19 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
                           dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
                           Law::strain_energy(p, h, kn, ks) + roll_strain, h.e_slip, h.e_dashpot,
                           dem::dot(mr, s), dem::dot(mr, t)};
-  for (int k = 0; k < 16; k++) svector[k] = out[k];
+  for (int m = 0; m < 16; m++) svector[m] = out[m];
   svector[17] = h.bonded ? 1.0 : 0.0;
   // a parallel bond's force and moment as stored (pbond.h), particle 1 the smaller ID
-  const dem::ParallelBond pb = Law::parallel_bond(p);
   dem::BondForces bf;
-  if (pb.on && h.bonded) {
-    bf = dem::BondForces::load(slots + History::slots(history_parts) + dem::rolling_slots(history_parts),
-                               History::orientation(slots));
-    const Vec3 bs = o * bf.fs, bm = o * bf.mb;
-    const double bond[6] = {bf.fn, dem::dot(bs, s), dem::dot(bs, t), bf.mt, dem::dot(bm, s), dem::dot(bm, t)};
-    for (int k = 0; k < 6; k++) svector[18 + k] = bond[k];
-    svector[11] += dem::bond_strain_energy(dem::bond_geometry(pb, c.r1, c.r2), bf);
-  }
+  if constexpr (Law::Parts::template has<dem::ParallelBondPart>())
+    if (p.pb.on && h.bonded) {
+      bf = dem::BondForces::load(slots + k.at[Law::Parts::template index<dem::ParallelBondPart>()],
+                                 History::orientation(slots));
+      const Vec3 bs = o * bf.fs, bm = o * bf.mb;
+      const double bond[6] = {bf.fn, dem::dot(bs, s), dem::dot(bs, t), bf.mt, dem::dot(bm, s), dem::dot(bm, t)};
+      for (int m = 0; m < 6; m++) svector[18 + m] = bond[m];
+      svector[11] += dem::bond_strain_energy(dem::bond_geometry(p.pb, c.r1, c.r2), bf);
+    }
   // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive and bond forces)
   const Vec3 F = (-h.fn - f_adh - bf.fn) * c.n + h.fs + h.fd + bf.fs;
   fforce = dem::dot(F, c.n) / dist;

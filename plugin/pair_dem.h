@@ -47,15 +47,15 @@ template <class Style> class PairDEM : public PairDEMBase {
   double max_reference_gap(int itype, int jtype) const override;
   double hold_gap(int itype, int jtype) const override
   {
-    const Params &p = params[itype][jtype];
-    const double formed = Law::hold_gap(p);
-    if (!Law::takes_bonds(p)) return formed;
     // (a bond's reach may grow with the radii: those of the largest particles of the types)
     const double rsum = std::max(maxrad_dynamic[itype], maxrad_frozen[itype]) +
         std::max(maxrad_dynamic[jtype], maxrad_frozen[jtype]);
-    return std::max(formed, dem::listed_bond_reach(Law::hold_gap(p, true, rsum), rsum) + bond.gap_max);
+    return Law::Parts::hold_reach(params[itype][jtype], rsum, bond.gap_max);
   }
-  bool takes_bonds(int itype, int jtype) const override { return Law::takes_bonds(params[itype][jtype]); }
+  bool takes_bonds(int itype, int jtype) const override
+  {
+    return Law::Parts::template uses<dem::BondsPart>(params[itype][jtype]);
+  }
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
   std::string history_fix_args() const override;
   void report_timescales() override;
@@ -70,16 +70,13 @@ template <class Style> class PairDEM : public PairDEMBase {
   // slots (slots() values, read only), or nullptr if the list lacks the pair; i and j are swapped
   // when the list holds the pair under j. The /kk styles read their device views' host copies.
   virtual const double *stored_contact(int &i, int &j, int &flag);
-  // values per contact: the law's, then the rolling moment (dem::HIST_ROLLING), then the parallel
-  // bond (dem::HIST_PBOND)
-  static int slots(int parts)
-  {
-    return History::slots(parts) + dem::rolling_slots(parts) + dem::pbond_slots(parts);
-  }
+  // values per contact: the law's, then its parts' (dem::PartList::slots: the rolling moment,
+  // dem::HIST_ROLLING, then the parallel bond, dem::HIST_PBOND)
+  static int slots(int parts) { return History::slots(parts) + Law::Parts::slots(parts); }
   static bool vector_slot(int k, int parts)
   {
-    const int nl = History::slots(parts), nb = nl + dem::rolling_slots(parts);
-    return k < nl ? History::is_vector_slot(k, parts) : k < nb ? true : dem::is_pbond_vector_slot(k - nb);
+    const int nl = History::slots(parts);
+    return k < nl ? History::is_vector_slot(k, parts) : Law::Parts::is_vector_slot(k - nl, parts);
   }
   // what the pair step (pair_step.h) scatters and sums in the CPU loop
   template <bool NEWTON> struct LoopTally;

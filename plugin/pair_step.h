@@ -77,8 +77,8 @@ using PairStepConstants = dem::StepConstants;
 // A loop's PairStepConstants from the pair style's history layout (history_parts), as
 // compile-time constants where the loop's flags fix them, which frees registers: the energy values
 // exist iff energy tracking is on (so not without TALLY, and with ENERGY), and only dem/hertz has
-// optional values of its own. The rolling moment follows the law's values, only if some pair of
-// types uses it (a runtime flag, kept apart so that the law's layout stays a constant).
+// optional values of its own. The parts' values follow the law's (dem::step_constants), only for
+// the parts some pair of types uses (a runtime layout, kept apart so that the law's stays a constant).
 template <class Law, bool TALLY, bool ENERGY, int PLAIN, bool EXTRA>
 DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap, bool any_hold,
                                                  const BondStep &bond)
@@ -88,10 +88,8 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
   const int parts = ENERGY_BIT < 0        ? history_parts
                     : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
                                           : ENERGY_BIT;
-  const bool rolling = history_parts & dem::HIST_ROLLING, pbond_slots = history_parts & dem::HIST_PBOND;
-  const int nl = Law::History::slots(parts), nb = nl + (rolling ? 3 : 0);
-  return {dt,      parts, nl, nb + (pbond_slots ? 8 : 0), nb, !PLAIN && any_rgap, OPTIONAL && any_hold, rolling,
-          OPTIONAL && pbond_slots, OPTIONAL ? bond : BondStep{}};
+  return dem::step_constants<Law>(dt, parts, history_parts, OPTIONAL, !PLAIN && any_rgap, OPTIONAL && any_hold,
+                                  OPTIONAL ? bond : BondStep{});
 }
 
 using dem::RollingOutcome;
@@ -114,6 +112,8 @@ template <class Atoms> struct PairBodies {
   DEM_INLINE bool frozen1() const { return a.frozen(i); }
   DEM_INLINE bool frozen2() const { return a.frozen(j); }
   DEM_INLINE const dem::Adhesion &adhesion() const { return a.adhesion(j); }
+  DEM_INLINE decltype(auto) params() const { return a.params(j); }
+  DEM_INLINE bool in_group(int bit) const { return a.in_group(i, bit) && a.in_group(j, bit); }
   template <bool ENERGY, class Params, class Slots>
   DEM_INLINE RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn, double ks,
                                     double fn, Slots m, bool step, bool store, double dt) const
@@ -136,43 +136,35 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
 {
   using dem::Vec3;
   const double w = j_owned ? 1.0 : 0.5;
-  // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all
+  const PairBodies<Atoms> bodies{a, i, j};
+  // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all;
+  // the parts' reach (dem::contact_reach): holding, bonds (and this step's dem_bond requests), adhesion
   double reach = ri + rj;
   if (k.rgap) reach += a.params(j).rgap;
-  // the dem_bond commands' pairs: atoms of their groups, types that take bonds (bond: within its gap)
-  unsigned bond_pair = 0;    // bit r: request r applies to the pair
+  unsigned bond_pair = 0;    // bit r: dem_bond request r applies to the pair
   if constexpr (EXTRA) {
-    if (k.hold) reach += dem::held_gap<Law>(a.params(j), touch, slot, k.bond.gap_max, ri + rj);
-    if (k.bond.requests && Law::takes_bonds(a.params(j)))
-      for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (unrolled: see dem::contact_step)
-        if (r >= k.bond.requests) break;
-        if (!a.in_group(i, k.bond.groupbit[r]) || !a.in_group(j, k.bond.groupbit[r])) continue;
-        bond_pair |= 1u << r;
-        if (k.bond.mode[r] == 1 && reach < ri + rj + k.bond.gap[r]) reach = ri + rj + k.bond.gap[r];
-      }
+    const auto x = dem::contact_reach<Law, EXTRA, EXTRA>(bodies, k, ri + rj, touch, slot, reach);
+    reach = x.reach;
+    bond_pair = x.bond_pair;
   }
-  if constexpr (EXTRA)    // Rocky's models reach to their adhesive distance, JKR once attached
-    reach = dem::adhesion_reach(a.adhesion(j), reach, ri + rj, touch, slot);
   const double rsq = dem::dot(d, d);
-  const PairBodies<Atoms> bodies{a, i, j};
   if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
     if (!touch) return;    // its history is already zero
-    if (ENERGY) {          // the contact just opened
+    if (ENERGY || EXTRA) {    // the contact just opened: what it gives up
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
-      const dem::ReleaseOutcome out = dem::release_contact<Law, EXTRA>(a.params(j), bodies, c, slot, touch, k);
-      tally.sums[PS_DASHPOT] += w * out.d_dashpot;
-      if constexpr (EXTRA) {
-        tally.sums[PS_BREAK] += w * out.d_break;
-        tally.sums[PS_ADH_LOSS] += w * out.d_adh_loss;
+      const dem::ReleaseOutcome out = dem::release_contact<Law, ENERGY, EXTRA>(a.params(j), bodies, c, slot, touch, k);
+      if constexpr (ENERGY) {
+        tally.sums[PS_DASHPOT] += w * out.d_dashpot;
+        if constexpr (EXTRA) {
+          tally.sums[PS_BREAK] += w * out.d_break;
+          tally.sums[PS_ADH_LOSS] += w * out.d_adh_loss;
+        }
       }
-    }
-    // a bond carried beyond its reach (a zero tensile strength) broke in tension; one whose reach the
-    // lists do not hold (listed_bond_reach) was stretched beyond them without breaking
-    if constexpr (EXTRA)
-      if (k.bond.any && dem::ContactHistory::bonded_in(slot)) {
-        if (Law::hold_gap(a.params(j), true, ri + rj) > ri + rj) tally.stretched(i, j, std::sqrt(rsq) - ri - rj);
+      if (EXTRA && out.bond_broke) {    // a bond carried beyond its reach broke in tension
+        if (out.stretched) tally.stretched(i, j, std::sqrt(rsq) - ri - rj);
         tally.events.broke_tension += j_owned ? 2 : 1;
       }
+    }
     touch = 0;
     dem::clear_slots(slot, k.nh);
     return;

@@ -74,12 +74,12 @@ DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radiu
 // a margin of R/4 beyond contact still sees a contact open unless the ball moved R/4 in one step.
 DEM_INLINE double mesh_reach(double radius, double max_gap) { return 1.25 * radius + max_gap; }
 
-// The slots of a wall contact: its law's values (all parts), then the rolling moment
+// The slots of a wall contact: its law's values (all parts), then the values of the parts the
+// wall's parameters use (the rolling moment)
 template <class Law> DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
 {
-  constexpr int nl = Law::History::size;
-  const bool rolling = p.roll.model != dem::ROLL_NONE;
-  return {dt, dem::HIST_ALL, nl, nl + (rolling ? 3 : 0), nl, false, false, rolling, false, dem::BondStep{}};
+  return dem::step_constants<Law>(dt, dem::HIST_ALL, Law::Parts::history_bits_of(p), false, false, false,
+                                  dem::BondStep{});
 }
 
 // Doubles per wall contact slot of a wall with these parameters: the wall id, then the contact's slots.
@@ -161,12 +161,12 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     // its record; a new contact takes a free slot if the law's contact starts (room: there is one)
     double *record = slot ? slot : free_slot ? free_slot : row;
     const int flag = slot ? 1 : 0;
-    double reach = p.rgap;    // the contact's reach (a contact gap), as a pair's
-    if constexpr (ADHESION) reach = dem::adhesion_reach(adh, reach, 0.0, flag, record + 1);
+    // the contact's reach (a contact gap), as a pair's
+    const double reach = dem::contact_reach<Law, false, ADHESION>(bodies, k, 0.0, flag, record + 1, p.rgap).reach;
     if (c.gap > reach) {    // out of reach: a contact with a record ended
       if (slot) {
         if (ENERGY) {
-          const dem::ReleaseOutcome out = dem::release_contact<Law, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
+          const dem::ReleaseOutcome out = dem::release_contact<Law, true, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
           tally.sums[V_DASHPOT] += out.d_dashpot;
           tally.sums[V_ADH_LOSS] += out.d_adh_loss;
         }

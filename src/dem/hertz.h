@@ -13,8 +13,8 @@
 //   (15-17) strain energy alpha_h/(alpha_h+1) F_n^2/k_n + |F_s|^2/(2 k_s), slip, dashpot.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pbond.h"
-#include "rolling.h"
+#include "parts/adhesion.h"
+#include "parts/rolling.h"
 #include "tangential.h"
 
 namespace dem {
@@ -282,20 +282,17 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
 struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
+  using Parts = PartList<AdhesionPart, RollingPart>;
   static bool is_plain(const Params &p) { return hertz_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
   // whether a pair of types needs the law's own history values
   static constexpr bool optional_extra = true;
-  DEM_INLINE static double hold_gap(const Params &, bool = false, double = 0.0) { return 0.0; }    // contacts open at g_s > 0
-  DEM_INLINE static bool takes_bonds(const Params &) { return false; }
-  DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &p) { return p.tan.mode == TAN_MINDLIN; }
   template <bool ENERGY, bool EXTRA = true>    // (no optional parts of its own)
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {
     return hertz_step<ENERGY>(p, c, dt, h);
   }
-  static bool extra_part(const Params &) { return false; }
   // what LAMMPS's setup re-applies (see replay_force)
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)
   {

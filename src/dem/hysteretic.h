@@ -14,8 +14,8 @@
 // Both are limited by the total normal force (with the secondary damping).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pbond.h"
-#include "rolling.h"
+#include "parts/adhesion.h"
+#include "parts/rolling.h"
 #include "tangential.h"
 #include <cmath>
 
@@ -229,19 +229,16 @@ DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
+  using Parts = PartList<AdhesionPart, RollingPart>;
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static constexpr bool optional_extra = false;    // its values are always kept
-  DEM_INLINE static double hold_gap(const Params &, bool = false, double = 0.0) { return 0.0; }    // contacts open at g_s > 0
-  DEM_INLINE static bool takes_bonds(const Params &) { return false; }
-  DEM_INLINE static ParallelBond parallel_bond(const Params &) { return {}; }
   static bool needs_extra(const Params &) { return true; }
   template <bool ENERGY, bool EXTRA = true>    // (no optional parts of its own)
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, History &h)
   {
     return hysteretic_step<ENERGY>(p, c, dt, h);
   }
-  static bool extra_part(const Params &) { return false; }
   // h completed along c.n by the caller (HystHistory::complete, as the pair loops do first; the
   // walls' 13 values keep F^d as a vector)
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, History &h)

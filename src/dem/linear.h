@@ -21,8 +21,11 @@
 // The shear dashpot opposes the relative shear velocity; v_n > 0 means the gap opens.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "pbond.h"
-#include "rolling.h"
+#include "parts/adhesion.h"
+#include "parts/bonds.h"
+#include "parts/holding.h"
+#include "parts/parallel_bond.h"
+#include "parts/rolling.h"
 #include "tangential.h"
 
 namespace dem {
@@ -188,24 +191,14 @@ DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
+  using Parts = PartList<HoldingPart, BondsPart, AdhesionPart, RollingPart, ParallelBondPart>;
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
-  // the surface gap up to which a contact that has formed holds (pair_step.h): a bonded one of
-  // particles of radii summing to rsum until its tensile force breaks it (beyond the gap it was
-  // bonded at), another with hold_gap
-  DEM_INLINE static double hold_gap(const Params &p, bool bonded = false, double rsum = 0.0)
-  {
-    return !bonded ? p.hold_gap : p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
-  }
-  DEM_INLINE static bool takes_bonds(const Params &p) { return p.cbond || p.pb.on; }
-  DEM_INLINE static ParallelBond parallel_bond(const Params &p) { return p.pb; }
   template <bool ENERGY, bool EXTRA = true>
   DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {
     return linear_step<ENERGY, EXTRA>(p, c, dt, h);
   }
-  // whether a pair of types uses an optional part of the law (pair_step.h's EXTRA)
-  static bool extra_part(const Params &p) { return p.hold_gap > 0.0 || p.no_slip || takes_bonds(p); }
   DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, ContactHistory &h)
   {
     return linear_replay(p, c, dt, h);

@@ -45,8 +45,6 @@ struct ParallelBond {
 // how far beyond the gap it was made at a bond of particles of radii summing to rsum can reach
 DEM_INLINE double bond_reach(const ParallelBond &b, double rsum) { return b.emod > 0.0 ? b.reach * rsum : b.reach; }
 
-DEM_INLINE constexpr int pbond_slots(int parts) { return (parts & HIST_PBOND) ? 8 : 0; }
-DEM_INLINE bool is_pbond_vector_slot(int k) { return k != 0 && k != 4; }
 
 // a bond's radius, area, moments of inertia and stiffnesses per area
 struct BondGeometry {

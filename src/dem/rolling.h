@@ -38,9 +38,6 @@ struct Rolling {
   double damp = 0.0;        // type C: viscous ratio eta_r (rr_damp)
 };
 
-// Slots of the rolling moment, after the law's own values, only when some pair of types uses it.
-DEM_INLINE constexpr int rolling_slots(int parts) { return (parts & HIST_ROLLING) ? 3 : 0; }
-
 // I_s of two solid spheres (fixed: immovable, no term)
 DEM_INLINE double rolling_inertia(double m1, double r1, bool fixed1, double m2, double r2, bool fixed2)
 {

@@ -105,8 +105,6 @@ TEST(Rolling, GeometryHelpers)
   EXPECT_DOUBLE_EQ(effective_radius(1.0, INFINITY), 1.0);
   EXPECT_DOUBLE_EQ(rolling_inertia(2.0, 0.5, false, 0.0, 0.0, true), 0.4 * 2.0 * 0.25);
   EXPECT_DOUBLE_EQ(rolling_inertia(1.0, 1.0, false, 1.0, 1.0, false), 0.2);
-  EXPECT_EQ(rolling_slots(HIST_ENERGY | HIST_EXTRA), 0);
-  EXPECT_EQ(rolling_slots(HIST_ROLLING), 3);
 }
 
 namespace {

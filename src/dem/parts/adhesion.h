@@ -1,0 +1,106 @@
+// The adhesion part (adhesion.h has the models: Rocky's constant and linear, JKR): an attraction
+// along the normal that adds to the law's force, acts alone at a gap where the law's contact is
+// open (Rocky's), or ends the contact (a JKR contact stretched past its separation distance). It
+// reaches beyond touching; its energy is a potential (e_adhesive) and what an attached contact
+// loses when it ends (e_adh_loss). No history values of its own: "attached" is the law's state.
+// The contact's adhesion is read from the bodies (b.adhesion(), x.adhesion() in a reach).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "../adhesion.h"
+#include "../contact.h"
+#include "part.h"
+
+namespace dem {
+
+// An attached contact: one with a kept record (flag) that the law has stepped (its stored state is
+// not 0 "new"). A JKR contact holds past zero overlap only while attached.
+template <class Slots> DEM_INLINE bool adhesion_attached(int flag, Slots slots)
+{
+  return flag != 0 && slots[ContactHistory::STATE_SLOT] != 0.0;
+}
+
+// The reach (centre distance, or contact gap with rsum 0) of a contact with adhesion a, touching at
+// rsum, whose law reaches `reach`: Rocky's models reach their adhesive distance, JKR its separation
+// distance once attached (a.range: the farthest for the radii in the run)
+template <class Slots>
+DEM_INLINE double adhesion_reach(const Adhesion &a, double reach, double rsum, int flag, Slots slots)
+{
+  if (a.model == ADH_NONE || (a.model == ADH_JKR && !adhesion_attached(flag, slots))) return reach;
+  const double r = rsum + a.range;
+  return r > reach ? r : reach;
+}
+
+// What adhesion does to a contact within reach this step.
+enum AdhesionCase {
+  ADH_WITH_LAW,    // the law's contact is active; the adhesive force adds to its force
+  ADH_ALONE,       // Rocky's adhesion at a gap where the law's contact is open (its history is released)
+  ADH_BROKEN       // a JKR contact stretched past its separation distance breaks (history released)
+};
+struct ContactAdhesion {
+  double f = 0.0;      // attraction (>= 0): body 2 receives -f n
+  double phi = 0.0;    // its potential (adhesion.h)
+  int what = ADH_WITH_LAW;
+};
+
+// a: the contact's adhesion (a.estar set for JKR); R* = effective_radius (R1 against a wall); m1,
+// m2 and frozen1, frozen2: the bodies' masses and whether they are frozen (Rocky's constant model
+// weighs the lighter, or the free, body).
+template <class Law>
+DEM_INLINE ContactAdhesion contact_adhesion(const Adhesion &a, const typename Law::Params &p, const Contact &c,
+                                            double m1, double m2, bool frozen1, bool frozen2)
+{
+  ContactAdhesion out;
+  if (a.model == ADH_JKR) {
+    const double reff = effective_radius(c.r1, c.r2);
+    if (c.gap > -jkr_separation(a.w, reff, a.estar)) out.what = ADH_BROKEN;
+    else out.f = jkr_adhesion(-c.gap, a.w, reff, a.estar, out.phi);
+  } else if (a.model != ADH_NONE) {
+    double kn = 0.0, ks;
+    if (a.model == ADH_LINEAR) Law::stiffness(p, c, typename Law::History{}, kn, ks);
+    const double m = frozen1 ? m2 : frozen2 ? m1 : (m1 < m2 ? m1 : m2);
+    out.f = rocky_adhesion(a, c.gap, m, kn, out.phi);
+    if (c.gap - p.rgap > 0.0) out.what = ADH_ALONE;
+  }
+  return out;
+}
+
+// The adhesive energy lost when an attached contact between radii r1 and r2 ends (JKR: what is
+// left of its potential at the break); 0 for Rocky's models, whose potential is 0 where they end.
+DEM_INLINE double adhesion_loss(const Adhesion &a, double r1, double r2)
+{
+  return a.model == ADH_JKR ? jkr_break_loss(a.w, effective_radius(r1, r2), a.estar) : 0.0;
+}
+
+struct AdhesionPart : PartBase {
+  static constexpr int group = PART_ADHESION;
+
+  template <class X> DEM_INLINE static void reach(X &x)
+  {
+    x.reach = adhesion_reach(x.adhesion(), x.reach, x.rsum, x.touch, x.slot);
+  }
+  // the attraction; broken (JKR) or Rocky's adhesion alone: the law's contact ends here (its last
+  // half step of dashpot work; a JKR break loses the adhesive energy left)
+  template <class X> DEM_INLINE static bool engage(X &x)
+  {
+    const ContactAdhesion pa = contact_adhesion<typename X::Law>(x.b.adhesion(), x.p, x.c, x.b.m1(), x.b.m2(),
+                                                                  x.b.frozen1(), x.b.frozen2());
+    x.f_adh = pa.f;
+    x.out.phi = pa.phi;
+    if (pa.what == ADH_WITH_LAW) return true;
+    const bool broken = pa.what == ADH_BROKEN;    // (only an attached contact reaches it)
+    if (X::ENERGY && x.touched) x.out.d_dashpot = release_dissipation(x.stored_history(), x.c, x.k.dt);
+    if (X::ENERGY && broken) x.out.d_adh_loss = adhesion_loss(x.b.adhesion(), x.c.r1, x.c.r2);
+    if (x.touched) clear_slots(x.slot, x.k.nh);
+    x.out.released = x.touched;
+    x.out.what = broken || pa.f == 0.0 ? STEP_ENDED : STEP_ADHESION;
+    x.out.force = (-pa.f) * x.c.n;    // central: no torque
+    return false;
+  }
+  template <class X> DEM_INLINE static void after_law(X &x) { x.out.force = x.r.force - x.f_adh * x.c.n; }
+  template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
+  {
+    if (adhesion_attached(x.flag, x.slot)) o.d_adh_loss = adhesion_loss(x.b.adhesion(), x.c.r1, x.c.r2);
+  }
+};
+
+}    // namespace dem

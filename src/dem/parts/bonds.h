@@ -1,0 +1,100 @@
+// The bonds part (dem/linear): the dem_bond command bonds and unbonds contacts (BondStep: the
+// requests of this step), and a bonded contact holds in tension beyond the gap it was bonded at
+// until its bond breaks. Two bonds of PFC use it: the contact bond (cb_tenf, cb_shearf: the law's
+// step breaks it, linear.h) and the parallel bond (pb_*, parallel_bond.h). "Bonded" is a flag of
+// the law's state (ContactHistory::bonded); no history values of its own. A bonded contact that
+// breaks takes the law's strain energy along (e_break).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "../pbond.h"
+#include "part.h"
+
+namespace dem {
+
+// What the pair style asks of the contact bonds this step (the dem_bond commands given since the
+// last step, carried out in their order) and keeps for them
+struct BondStep {
+  static constexpr int MAX_REQUESTS = 8;
+  int requests = 0;                  // this step: how many dem_bond commands (0: none)
+  int mode[MAX_REQUESTS] = {};       // 1 bond, 2 unbond the contacts of atoms in group groupbit
+  int groupbit[MAX_REQUESTS] = {};
+  double gap[MAX_REQUESTS] = {};     // bond: the contacts of contact gap g_c <= gap
+  double gap_max = 0.0;    // the largest gap contacts were bonded at: a bond's reach beyond bonded_reach
+  bool any = false;        // some pair of types takes bonds: count them
+};
+
+// How far beyond the gap it was made at a bond of particles of radii summing to rsum is kept in the
+// neighbour lists (the pair cutoff): its reach (bonded_reach: a weaker bond breaks in tension
+// sooner), but no more than rsum, so that a bond too strong to break in tension (an "unbreakable"
+// one) runs with a cutoff of at most twice the contact's. A bond stretched farther without breaking
+// stops the run rather than leave the lists unnoticed.
+DEM_INLINE double listed_bond_reach(double reach, double rsum) { return reach < rsum ? reach : rsum; }
+
+struct BondsPart : PartBase {
+  // whether a pair of types takes bonds
+  template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.cbond || p.pb.on; }
+  template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
+  template <class Params> DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
+  {
+    return uses(p) ? listed_bond_reach(bonded_reach(p, rsum), rsum) + gap_max : 0.0;
+  }
+  // how far a bond of particles of radii summing to rsum reaches beyond the gap it was made at: the
+  // stretch at which it breaks in tension
+  template <class Params> DEM_INLINE static double bonded_reach(const Params &p, double rsum)
+  {
+    return p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
+  }
+
+  // a bonded contact holds beyond the largest gap bonds were made at (k.hold: some pair of types
+  // holds); this step's dem_bond requests (x.in_group: both atoms in a request's group) reach to
+  // their gap, and x.bond_pair gets bit r where request r applies
+  template <class X> DEM_INLINE static void reach(X &x)
+  {
+    const double rsum = x.rsum;
+    if (x.k.hold && x.touch != 0 && ContactHistory::bonded_in(x.slot))
+      x.reach += listed_bond_reach(bonded_reach(x.params(), rsum), rsum) + x.k.bond.gap_max;
+    if (!x.k.bond.requests || !uses(x.params())) return;
+    for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (a constant bound: unrolled, the
+      if (r >= x.k.bond.requests) break;                   // request arrays stay in registers)
+      if (!x.in_group(x.k.bond.groupbit[r])) continue;
+      x.bond_pair |= 1u << r;
+      if (x.k.bond.mode[r] == 1 && x.reach < rsum + x.k.bond.gap[r]) x.reach = rsum + x.k.bond.gap[r];
+    }
+  }
+  // the requests that apply, in their order: bond a contact within the request's gap (the bond
+  // makes the contact active, at any gap within it), or unbond
+  template <class X> DEM_INLINE static void before_law(X &x)
+  {
+    if (!x.bond_pair) return;
+    for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {
+      if (r >= x.k.bond.requests) break;
+      if (!(x.bond_pair >> r & 1u)) continue;
+      if (x.k.bond.mode[r] == 1 && !x.h.bonded && x.c.gap <= x.k.bond.gap[r]) {
+        x.h.bonded = true;
+        if (x.h.state == 0) x.h.state = 1;
+        x.out.bond_made = true;
+      } else if (x.k.bond.mode[r] == 2) {
+        x.h.bonded = false;
+      }
+    }
+  }
+  // a bond carried beyond its reach (a zero tensile strength) broke in tension; one whose reach the
+  // lists do not hold was stretched beyond them without breaking. It takes the law's strain energy
+  // along.
+  template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
+  {
+    using Law = typename X::Law;
+    if (!ContactHistory::bonded_in(x.slot)) return;
+    if (x.k.bond.any) {
+      o.bond_broke = true;
+      o.stretched = bonded_reach(x.p, x.c.r1 + x.c.r2) > x.c.r1 + x.c.r2;
+    }
+    if (X::ENERGY && x.k.hold) {
+      double kn, ks;
+      Law::stiffness(x.p, x.c, x.h, kn, ks);
+      o.d_break += Law::strain_energy(x.p, x.h, kn, ks);
+    }
+  }
+};
+
+}    // namespace dem

@@ -1,0 +1,42 @@
+// The holding part (Woo's noBreak: hold_gap; dem/linear): a contact that has formed holds, in
+// tension, up to the contact gap hold_gap beyond g_s = 0 (the law's step keeps its force there;
+// no_slip, Woo's noSlip, is the law's too). When it opens it takes its strain energy along
+// (e_break). No history values of its own.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "part.h"
+
+namespace dem {
+
+// A record (flag set) whose law has stepped (its state is not 0 "new"): a contact that has formed
+template <class Slots> DEM_INLINE bool formed(int flag, Slots slot)
+{
+  return flag != 0 && slot[ContactHistory::STATE_SLOT] != 0.0;
+}
+
+struct HoldingPart : PartBase {
+  template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.hold_gap > 0.0 || p.no_slip; }
+  template <class Params> DEM_INLINE static bool holds(const Params &p) { return p.hold_gap > 0.0; }
+  template <class Params> DEM_INLINE static double hold_reach(const Params &p, double, double) { return p.hold_gap; }
+
+  // a formed contact that is not bonded holds to hold_gap (k.hold: some pair of types holds)
+  template <class X> DEM_INLINE static void reach(X &x)
+  {
+    if (x.k.hold && formed(x.touch, x.slot) && !ContactHistory::bonded_in(x.slot)) x.reach += x.params().hold_gap;
+  }
+  // the strain energy it takes along: the mean of the stored one and of the energy the step would
+  // have brought it to, the work velocity Verlet lets its forces do over the step (as for a bond
+  // that breaks, pbond.h)
+  template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
+  {
+    using Law = typename X::Law;
+    if (!X::ENERGY || !x.k.hold || !formed(1, x.slot) || x.h.bonded || !(x.p.hold_gap > 0.0)) return;
+    double kn, ks;
+    Law::stiffness(x.p, x.c, x.h, kn, ks);
+    typename Law::History end = x.h;
+    const ContactResult r = Law::template step<false>(x.p, x.c, x.k.dt, end);
+    o.d_break += 0.5 * (Law::strain_energy(x.p, x.h, kn, ks) + Law::strain_energy(x.p, end, r.kn, r.ks));
+  }
+};
+
+}    // namespace dem

@@ -1,0 +1,201 @@
+// The contact parts and what they share. A contact is its law plus the parts its pair of types
+// uses (rolling resistance, adhesion, holding, bonds, the parallel bond); each part is one header
+// in this folder, a struct with this fixed interface (all static, each hook optional: PartBase
+// has empty ones):
+//   group          the loops that compile it in: PART_COMMON every loop, PART_EXTRA the loops with
+//                  the optional parts (EXTRA), PART_ADHESION those with adhesion (ADHESION)
+//   history_bit    its HistoryParts bit (0: no values of its own), slots: its values per contact,
+//                  history_text: what they are (for messages)
+//   uses(p)        whether a pair of types' parameters use it
+//   reach(x)       what it adds to the reach of a contact (x: a ReachStep, below)
+//   engage(x)      before the contact's history is read: may end the contact (returns false)
+//   before_law(x)  on the contact's history before the law's step
+//   after_law(x)   after the law's step: adds its force, moment and energies to x.out
+//   release(x, o)  a contact that left the reach: the energies it takes along (o, a ReleaseOutcome)
+// A law lists its parts in its Parts member (one line, e.g. LinearLaw::Parts): the contact step,
+// the history layout, the reach and the checks that follow are folds over that list, in its order.
+// No LAMMPS here: it runs inside Kokkos kernels.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "../pfc.h"
+
+#include <type_traits>
+
+namespace dem {
+
+enum PartGroup { PART_COMMON, PART_EXTRA, PART_ADHESION };
+constexpr int MAX_PARTS = 8;    // parts in a law's list
+
+template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
+{
+  for (int k = 0; k < n; k++) s[k] = 0.0;
+}
+
+enum StepEnd {
+  STEP_CONTACT,     // the law's contact acts (force, couple), with its parts
+  STEP_ADHESION,    // Rocky's adhesion alone acts (a central force); the law's contact is open
+  STEP_ENDED,       // nothing acts: a JKR contact broke, or adhesion alone with no force
+  STEP_NO_ROOM      // the law's contact would start but the caller has no slots for it (room false)
+};
+
+// What a contact applies and what its step did (contact_step): the law's and its parts'. Energies
+// are this contact's, unweighted.
+struct StepOutcome {
+  int what = STEP_CONTACT;
+  bool released = false;            // its record was cleared (a contact that had one and ended)
+  Vec3 force{0.0, 0.0, 0.0};        // on body 2 (body 1 receives -force)
+  Vec3 moment{0.0, 0.0, 0.0};       // the couple on body 2 (rolling, parallel bond; body 1: -moment)
+  bool couple = false;              // moment may be nonzero
+  double strain = 0.0;              // stored energy now: the law's, rolling's, the bond's (STRAIN)
+  double phi = 0.0;                 // the adhesive potential now
+  double d_slip = 0.0, d_dashpot = 0.0, d_plastic = 0.0, d_break = 0.0, d_adh_loss = 0.0;    // (ENERGY)
+  int state_before = 0, state = 0;  // the law's state (0 new, 1 active, 2 slipping) before and after
+  bool activated = false;           // the law's activation flag (ContactResult::activated)
+  bool bonded = false;              // bonded after the step
+  int bond_broke = 0;               // a bond broke: 1 in tension, 2 in shear
+  bool bond_made = false;           // a dem_bond request bonded it
+};
+
+// What a contact that left the reach gives up (release_contact): energies with ENERGY
+struct ReleaseOutcome {
+  double d_dashpot = 0.0;     // the last half of its dashpot work
+  double d_break = 0.0;       // the strain energy a holding contact or a bond took along
+  double d_adh_loss = 0.0;    // the adhesive energy an attached contact lost
+  bool bond_broke = false;    // a bond carried beyond its reach broke in tension
+  bool stretched = false;     // ... beyond the reach the neighbour lists hold (listed_bond_reach)
+};
+
+struct PartBase {
+  static constexpr int group = PART_EXTRA;
+  static constexpr int history_bit = 0, slots = 0;
+  static constexpr const char *history_text = "";
+  static bool is_vector_slot(int) { return false; }    // whether its value k is a vector component
+  template <class Params> DEM_INLINE static bool uses(const Params &) { return false; }
+  // whether a contact of these parameters, once formed, holds beyond g_s = 0; how far at most
+  // (rsum: the largest radii's sum; gap_max: the largest gap bonds were made at), for the cutoff
+  template <class Params> DEM_INLINE static bool holds(const Params &) { return false; }
+  template <class Params> DEM_INLINE static double hold_reach(const Params &, double, double) { return 0.0; }
+  template <class X> DEM_INLINE static void reach(X &) {}
+  template <class X> DEM_INLINE static bool engage(X &) { return true; }
+  template <class X> DEM_INLINE static void before_law(X &) {}
+  template <class X> DEM_INLINE static void after_law(X &) {}
+  template <class X, class Out> DEM_INLINE static void release(const X &, Out &) {}
+};
+
+// A loop with these flags compiles part P in
+template <class P, bool EXTRA, bool ADHESION> constexpr bool compiled_in()
+{
+  return P::group == PART_COMMON || (P::group == PART_EXTRA && EXTRA) || (P::group == PART_ADHESION && ADHESION);
+}
+
+template <class... P> struct PartList {
+  static constexpr int count = sizeof...(P);
+
+  // the position of part Q in the list (count if absent)
+  template <class Q> static constexpr int index()
+  {
+    constexpr bool same[] = {std::is_same_v<P, Q>..., false};
+    int k = 0;
+    while (k < count && !same[k]) k++;
+    return k;
+  }
+  template <class Q> static constexpr bool has() { return index<Q>() < count; }
+
+  // the HistoryParts bits of the parts with values, and the values a layout's parts keep
+  static constexpr int history_bits = (0 | ... | P::history_bit);
+  DEM_INLINE static constexpr int slots(int parts) { return (0 + ... + ((parts & P::history_bit) ? P::slots : 0)); }
+
+  // where the values of the parts whose bits history_parts keeps go, after the first n slots (at[k]:
+  // part k's first; kept: bit k where the loop runs part k, a common one or any with `optional`);
+  // returns the slots of a contact
+  DEM_INLINE static int place(int history_parts, bool optional, int n, int (&at)[MAX_PARTS], unsigned &kept)
+  {
+    int k = 0;
+    ((place_one<P>(history_parts, optional, k++, n, at, kept)), ...);
+    return n;
+  }
+  // whether value k after the law's values of a layout with parts `parts` is a vector component
+  static bool is_vector_slot(int k, int parts)
+  {
+    const int bits[] = {P::history_bit..., 0}, values[] = {P::slots..., 0};
+    bool (*const vector[])(int) = {&P::is_vector_slot..., nullptr};
+    for (int m = 0; m < count; m++) {
+      if (!(parts & bits[m])) continue;
+      if (k < values[m]) return vector[m](k);
+      k -= values[m];
+    }
+    return false;
+  }
+  // the names of the optional values a layout with parts `parts` keeps, for messages
+  template <class Out> static void describe(int parts, Out &&out)
+  {
+    ((parts & P::history_bit ? out(P::history_text) : void()), ...);
+  }
+
+  // the HistoryParts bits of the parts a pair of types uses
+  template <class Params> DEM_INLINE static int history_bits_of(const Params &p)
+  {
+    return (0 | ... | (P::uses(p) ? P::history_bit : 0));
+  }
+  // whether a pair of types uses an optional part (one of group PART_EXTRA)
+  template <class Params> DEM_INLINE static bool uses_optional(const Params &p)
+  {
+    return (false || ... || (P::group == PART_EXTRA && P::uses(p)));
+  }
+  template <class Params> DEM_INLINE static bool holds(const Params &p) { return (false || ... || P::holds(p)); }
+  template <class Params> DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
+  {
+    double r = 0.0;
+    ((r = r > P::hold_reach(p, rsum, gap_max) ? r : P::hold_reach(p, rsum, gap_max)), ...);
+    return r;
+  }
+
+  // whether part Q is in the list and a pair of types' parameters use it
+  template <class Q, class Params> DEM_INLINE static bool uses(const Params &p)
+  {
+    if constexpr (has<Q>()) return Q::uses(p);
+    else return false;
+  }
+
+  template <bool EXTRA, bool ADHESION, class X> DEM_INLINE static void reach(X &x)
+  {
+    (reach_one<P, EXTRA, ADHESION>(x), ...);
+  }
+  template <class X> DEM_INLINE static bool engage(X &x) { return (engage_one<P>(x) && ...); }
+  template <class X> DEM_INLINE static void before_law(X &x) { (before_one<P>(x), ...); }
+  template <class X> DEM_INLINE static void after_law(X &x) { (after_one<P>(x), ...); }
+  template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o) { (release_one<P>(x, o), ...); }
+
+ private:
+  template <class Q> DEM_INLINE static void place_one(int history_parts, bool optional, int k, int &n,
+                                                      int (&at)[MAX_PARTS], unsigned &kept)
+  {
+    if (!Q::history_bit || !(history_parts & Q::history_bit)) return;
+    at[k] = n;
+    n += Q::slots;
+    if (Q::group == PART_COMMON || optional) kept |= 1u << k;
+  }
+  template <class Q, bool EXTRA, bool ADHESION, class X> DEM_INLINE static void reach_one(X &x)
+  {
+    if constexpr (compiled_in<Q, EXTRA, ADHESION>()) Q::reach(x);
+  }
+  template <class Q, class X> DEM_INLINE static bool engage_one(X &x)
+  {
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) return Q::engage(x);
+    else return true;
+  }
+  template <class Q, class X> DEM_INLINE static void before_one(X &x)
+  {
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) Q::before_law(x);
+  }
+  template <class Q, class X> DEM_INLINE static void after_one(X &x)
+  {
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) Q::after_law(x);
+  }
+  template <class Q, class X, class Out> DEM_INLINE static void release_one(const X &x, Out &o)
+  {
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) Q::release(x, o);
+  }
+};
+
+}    // namespace dem

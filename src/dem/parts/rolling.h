@@ -1,0 +1,72 @@
+// The rolling-resistance part (rolling.h has the models: PFC's rrlinear, Rocky's types A and C):
+// a moment against the relative rolling of the two bodies, from the law's stiffnesses and normal
+// force of the step. Its 3 history values (HIST_ROLLING): the rolling spring's moment, kept when
+// some pair of types has rolling resistance (rr_fric > 0), after the law's values.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "../rolling.h"
+#include "part.h"
+
+namespace dem {
+
+// The rolling moment on body 2 (body 1 receives -moment), the rolling dissipation of the step and
+// the rolling spring's energy.
+struct RollingOutcome {
+  Vec3 moment;
+  double d_slip, strain;
+};
+
+// The rolling resistance of a contact, the one way its input is built: w1, w2, m1, m2 and
+// frozen1, frozen2 of the bodies, kn and ks the law's stiffnesses of the step, fn its normal
+// force. The moment in slots m is advanced by a step if `step` (and stored if `store`), else the
+// stored one acts.
+template <class Law, bool ENERGY, class Slots>
+DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, Vec3 n, double r1, double r2, Vec3 w1, Vec3 w2,
+                                          double m1, bool frozen1, double m2, bool frozen2, double kn, double ks,
+                                          double fn, Slots m, bool step, bool store, double dt)
+{
+  ContactResult r;    // (what Law::rolling_ks reads)
+  r.kn = kn;
+  r.ks = ks;
+  const RollingInput in{w2 - w1, n, effective_radius(r1, r2), -fn, Law::rolling_ks(p, r),
+                        rolling_inertia(m1, r1, frozen1, m2, r2, frozen2)};
+  Vec3 moment = load_rolling(m);
+  RollingOutcome out{moment, 0.0, 0.0};
+  if (step) {
+    const RollingResult rr = rolling_step<ENERGY>(p.roll, in, dt, moment);
+    out.moment = rr.moment;
+    out.d_slip = rr.d_slip;
+    if (store) store_rolling(m, moment);
+  }
+  out.strain = rolling_strain_energy(p.roll, in, moment);
+  return out;
+}
+
+struct RollingPart : PartBase {
+  static constexpr int group = PART_COMMON;    // (a runtime test: loops without it keep their registers)
+  static constexpr int history_bit = HIST_ROLLING, slots = 3;
+  static constexpr const char *history_text = "the rolling moment of rolling resistance";
+  static bool is_vector_slot(int) { return true; }
+  template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.roll.model != ROLL_NONE; }
+
+  // the bodies call rolling_contact (b.rolling: the CPU pair loop calls it out of line, so that
+  // loops without rolling keep their registers); at setup a new contact takes a first step (not
+  // stored); its dissipation is slip
+  template <class X> DEM_INLINE static void after_law(X &x)
+  {
+    if (!x.template kept<RollingPart>() || x.p.roll.model == ROLL_NONE) return;
+    const bool step = x.advance || x.state_before == 0;
+    const RollingOutcome roll = x.b.template rolling<X::ENERGY>(x.p, x.c.n, x.c.r1, x.c.r2, x.r.kn, x.r.ks, x.h.fn,
+                                                                x.template slots_of<RollingPart>(), step, x.advance,
+                                                                x.k.dt);
+    if (step) {
+      x.r.d_slip += roll.d_slip;
+      x.h.e_slip += roll.d_slip;
+    }
+    x.out.moment = x.out.moment + roll.moment;
+    x.out.couple = true;
+    if constexpr (X::STRAIN) x.out.strain += roll.strain;
+  }
+};
+
+}    // namespace dem
