@@ -3,7 +3,7 @@
 // LAMMPS types: functions return an error message (empty on success).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "dem/adhesion.h"
+#include "dem/parts/adhesion.h"
 #include "properties.h"
 
 #include <cmath>
@@ -11,8 +11,12 @@
 
 namespace DEM_NS {
 
+// the keywords of dem::AdhesionPart, in its order
 enum AdhesionKey { A_MODEL, A_FRAC, A_DIST, A_GAMMA, A_G, A_KEYS };
-inline const char *const adhesion_keywords[A_KEYS] = {"adh_model", "adh_frac", "adh_dist", "adh_gamma", "adh_g"};
+static_assert(dem::AdhesionPart::keyword_count == A_KEYS && is_keyword(dem::AdhesionPart::keywords, A_G, "adh_g"));
+inline const char *const adhesion_keywords[A_KEYS] = {dem::AdhesionPart::keywords[0].name, dem::AdhesionPart::keywords[1].name,
+                                                      dem::AdhesionPart::keywords[2].name, dem::AdhesionPart::keywords[3].name,
+                                                      dem::AdhesionPart::keywords[4].name};
 
 struct AdhesionProperties : KeyedValues<A_KEYS> {};    // defaults: no adhesion
 
@@ -23,18 +27,7 @@ inline bool is_adhesion_keyword(const std::string &key)
 
 inline std::string adhesion_set(AdhesionProperties &p, const std::string &key, double v)
 {
-  const int k = keyword_index(adhesion_keywords, A_KEYS, key);
-  std::string err;
-  switch (k) {
-    case A_MODEL:
-      if (!(v == 0.0 || v == 1.0 || v == 2.0 || v == 3.0))
-        err = out_of_range(key, v, "0 (none), 1 (Rocky constant), 2 (Rocky linear) or 3 (JKR, dem/hertz)");
-      break;
-    case A_FRAC: case A_DIST: case A_GAMMA: case A_G: err = check_nonnegative(key, v); break;
-    default: return "unknown adhesion keyword " + key;
-  }
-  if (err.empty()) p.put(k, v);
-  return err;
+  return set_keyword(p, dem::AdhesionPart::keywords, A_KEYS, key, v, "adhesion keyword");
 }
 
 // Which law a pair style runs, for the combinations the sources exclude.

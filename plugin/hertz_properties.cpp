@@ -3,34 +3,9 @@
 
 namespace DEM_NS {
 
-const char *const hertz_keywords[H_COUNT] = {"hz_shear", "hz_poiss", "hz_alpha", "hz_mode", "fric",
-                                             "rgap", "dp_nratio", "dp_sratio", "dp_alpha", "dp_mode",
-                                             "restitution", "tan_mode", "fric_dyn", "v_slide", "hz_emod",
-                                             "rr_fric", "rr_model", "rr_damp"};
-
 std::string hertz_set(HertzProperties &p, const std::string &key, double v)
 {
-  const int k = keyword_index(hertz_keywords, H_COUNT, key);
-  if (k == H_COUNT)
-    return "unknown keyword " + key + " (allowed: hz_shear hz_poiss hz_alpha hz_mode fric rgap "
-           "dp_nratio dp_sratio dp_alpha dp_mode restitution tan_mode fric_dyn v_slide hz_emod rr_fric rr_model rr_damp)";
-  std::string err;
-  switch (k) {
-    case H_SHEAR: case H_ALPHA: case H_FRIC: case H_DP_ALPHA: case H_FRIC_DYN: case H_V_SLIDE:
-      err = check_nonnegative(key, v);
-      break;
-    case H_TAN_MODE: err = check_tan_mode(key, v, true); break;
-    case H_POISS: if (!(v > -1.0 && v <= 0.5)) err = out_of_range(key, v, "(-1, 0.5]"); break;
-    case H_MODE: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
-    case H_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
-    case H_DP_NRATIO: case H_DP_SRATIO: err = check_ratio(key, v); break;
-    case H_DP_MODE: err = check_dp_mode(key, v); break;
-    case H_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
-    case H_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
-    case H_RR_FRIC: case H_RR_MODEL: case H_RR_DAMP: err = check_rolling(key, v); break;
-  }
-  if (err.empty()) p.put(k, v);
-  return err;
+  return set_keyword(p, keyword_table<dem::HertzLaw>.data(), H_COUNT, key, v);
 }
 
 // G = E / (2 (1 + nu)): hz_emod (Rocky and most users give E and nu) as a shear modulus

@@ -9,6 +9,7 @@
 
 namespace DEM_NS {
 
+// the keywords of dem::HertzLaw and its parts (keyword_table), in its order
 enum HertzKey {
   H_SHEAR, H_POISS, H_ALPHA, H_MODE, H_FRIC, H_RGAP, H_DP_NRATIO, H_DP_SRATIO, H_DP_ALPHA, H_DP_MODE,
   H_RESTITUTION, H_TAN_MODE, H_FRIC_DYN, H_V_SLIDE, H_EMOD, H_RR_FRIC, H_RR_MODEL, H_RR_DAMP, H_COUNT
@@ -22,7 +23,10 @@ struct HertzProperties : KeyedValues<H_COUNT> {
   }
 };
 
-extern const char *const hertz_keywords[H_COUNT];
+inline constexpr const char *const *hertz_keywords = keyword_names<dem::HertzLaw>.data();
+static_assert(keyword_table<dem::HertzLaw>.size() == H_COUNT);
+static_assert(is_keyword(keyword_table<dem::HertzLaw>.data(), H_EMOD, "hz_emod") &&
+              is_keyword(keyword_table<dem::HertzLaw>.data(), H_RR_FRIC, "rr_fric"));
 
 // Parse "keyword value" into p; returns an error message naming the keyword and its range.
 std::string hertz_set(HertzProperties &p, const std::string &key, double value);

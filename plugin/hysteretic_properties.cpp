@@ -3,27 +3,9 @@
 
 namespace DEM_NS {
 
-const char *const hysteretic_keywords[Y_COUNT] = {"kn", "emod", "restitution", "hys_damp", "kt_ratio",
-                                                  "fric", "fric_dyn", "tan_mode", "v_slide", "rr_fric",
-                                                  "rr_model", "rr_damp"};
-
 std::string hysteretic_set(HystProperties &p, const std::string &key, double v)
 {
-  const int k = keyword_index(hysteretic_keywords, Y_COUNT, key);
-  if (k == Y_COUNT)
-    return "unknown keyword " + key + " (allowed: kn emod restitution hys_damp kt_ratio fric fric_dyn "
-           "tan_mode v_slide rr_fric rr_model rr_damp)";
-  std::string err;
-  switch (k) {
-    case Y_KN: case Y_KT_RATIO: case Y_FRIC: case Y_FRIC_DYN: case Y_V_SLIDE: err = check_nonnegative(key, v); break;
-    case Y_TAN_MODE: err = check_tan_mode(key, v, false); break;
-    case Y_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
-    case Y_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
-    case Y_DAMP: err = check_ratio(key, v); break;
-    case Y_RR_FRIC: case Y_RR_MODEL: case Y_RR_DAMP: err = check_rolling(key, v); break;
-  }
-  if (err.empty()) p.put(k, v);
-  return err;
+  return set_keyword(p, keyword_table<dem::HystereticLaw>.data(), Y_COUNT, key, v);
 }
 
 std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, const HystProperties &pair, bool,

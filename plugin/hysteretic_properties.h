@@ -8,6 +8,7 @@
 
 namespace DEM_NS {
 
+// the keywords of dem::HystereticLaw and its parts (keyword_table), in its order
 enum HystKey {
   Y_KN, Y_EMOD, Y_RESTITUTION, Y_DAMP, Y_KT_RATIO, Y_FRIC, Y_FRIC_DYN, Y_TAN_MODE, Y_V_SLIDE, Y_RR_FRIC, Y_RR_MODEL,
   Y_RR_DAMP, Y_COUNT
@@ -21,7 +22,10 @@ struct HystProperties : KeyedValues<Y_COUNT> {
   }
 };
 
-extern const char *const hysteretic_keywords[Y_COUNT];
+inline constexpr const char *const *hysteretic_keywords = keyword_names<dem::HystereticLaw>.data();
+static_assert(keyword_table<dem::HystereticLaw>.size() == Y_COUNT);
+static_assert(is_keyword(keyword_table<dem::HystereticLaw>.data(), Y_V_SLIDE, "v_slide") &&
+              is_keyword(keyword_table<dem::HystereticLaw>.data(), Y_RR_FRIC, "rr_fric"));
 
 std::string hysteretic_set(HystProperties &p, const std::string &key, double value);
 std::string hysteretic_mix(const HystProperties &a, const HystProperties &b, const HystProperties &pair,

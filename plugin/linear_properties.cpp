@@ -6,40 +6,9 @@
 
 namespace DEM_NS {
 
-const char *const linear_keywords[K_COUNT] = {"kn", "ks", "fric", "rgap", "lin_mode", "dp_nratio",
-                                              "dp_sratio", "dp_mode", "emod", "kratio", "restitution",
-                                              "tan_mode", "fric_dyn", "v_slide", "rr_fric", "rr_model",
-                                              "rr_damp", "hold_gap", "no_slip", "cb_tenf", "cb_shearf",
-                                              "pb_rmul", "pb_kn", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf",
-                                              "pb_emod", "pb_kratio"};
-
 std::string linear_set(LinearProperties &p, const std::string &key, double v)
 {
-  const int k = keyword_index(linear_keywords, K_COUNT, key);
-  if (k == K_COUNT)
-    return "unknown keyword " + key +
-        " (allowed: kn ks fric rgap lin_mode dp_nratio dp_sratio dp_mode emod kratio restitution "
-        "tan_mode fric_dyn v_slide rr_fric rr_model rr_damp hold_gap no_slip cb_tenf cb_shearf pb_rmul pb_kn pb_ks "
-        "pb_ten pb_coh pb_fa pb_mcf pb_emod pb_kratio)";
-  std::string err;
-  switch (k) {
-    case K_KN: case K_KS: case K_FRIC: case K_KRATIO: case K_FRIC_DYN: case K_V_SLIDE: case K_HOLD_GAP:
-    case K_CB_TENF: case K_CB_SHEARF: case K_PB_KN: case K_PB_KS: case K_PB_TEN: case K_PB_COH: case K_PB_KRATIO:
-      err = check_nonnegative(key, v);
-      break;
-    case K_TAN_MODE: err = check_tan_mode(key, v, false); break;
-    case K_RGAP: if (!std::isfinite(v)) err = out_of_range(key, v, "finite real numbers"); break;
-    case K_LIN_MODE: case K_NO_SLIP: if (v != 0.0 && v != 1.0) err = out_of_range(key, v, "0 or 1"); break;
-    case K_DP_NRATIO: case K_DP_SRATIO: case K_PB_MCF: err = check_ratio(key, v); break;
-    case K_PB_RMUL: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
-    case K_PB_FA: if (!(v >= 0.0 && v < 90.0)) err = out_of_range(key, v, "[0, 90) degrees"); break;
-    case K_DP_MODE: err = check_dp_mode(key, v); break;
-    case K_EMOD: case K_PB_EMOD: if (!(v > 0.0) || std::isinf(v)) err = out_of_range(key, v, "(0, inf)"); break;
-    case K_RESTITUTION: if (!(v > 0.0 && v <= 1.0)) err = out_of_range(key, v, "(0, 1]"); break;
-    case K_RR_FRIC: case K_RR_MODEL: case K_RR_DAMP: err = check_rolling(key, v); break;
-  }
-  if (err.empty()) p.put(k, v);
-  return err;
+  return set_keyword(p, keyword_table<dem::LinearLaw>.data(), K_COUNT, key, v);
 }
 
 // Woo's noBreak (hold_gap) and noSlip (no_slip), the same for both types or set for the pair, and

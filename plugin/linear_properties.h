@@ -10,12 +10,21 @@
 
 namespace DEM_NS {
 
+// the keywords of dem::LinearLaw and its parts (keyword_table), in its order
 enum LinearKey {
   K_KN, K_KS, K_FRIC, K_RGAP, K_LIN_MODE, K_DP_NRATIO, K_DP_SRATIO, K_DP_MODE,
-  K_EMOD, K_KRATIO, K_RESTITUTION, K_TAN_MODE, K_FRIC_DYN, K_V_SLIDE, K_RR_FRIC, K_RR_MODEL, K_RR_DAMP,
-  K_HOLD_GAP, K_NO_SLIP, K_CB_TENF, K_CB_SHEARF, K_PB_RMUL, K_PB_KN, K_PB_KS, K_PB_TEN, K_PB_COH, K_PB_FA,
+  K_EMOD, K_KRATIO, K_RESTITUTION, K_TAN_MODE, K_FRIC_DYN, K_V_SLIDE, K_HOLD_GAP, K_NO_SLIP, K_RR_FRIC,
+  K_RR_MODEL, K_RR_DAMP, K_CB_TENF, K_CB_SHEARF, K_PB_RMUL, K_PB_KN, K_PB_KS, K_PB_TEN, K_PB_COH, K_PB_FA,
   K_PB_MCF, K_PB_EMOD, K_PB_KRATIO, K_COUNT
 };
+inline constexpr const char *const *linear_keywords = keyword_names<dem::LinearLaw>.data();
+static_assert(keyword_table<dem::LinearLaw>.size() == K_COUNT);
+static_assert(is_keyword(keyword_table<dem::LinearLaw>.data(), K_V_SLIDE, "v_slide") &&
+              is_keyword(keyword_table<dem::LinearLaw>.data(), K_HOLD_GAP, "hold_gap") &&
+              is_keyword(keyword_table<dem::LinearLaw>.data(), K_RR_FRIC, "rr_fric") &&
+              is_keyword(keyword_table<dem::LinearLaw>.data(), K_CB_TENF, "cb_tenf") &&
+              is_keyword(keyword_table<dem::LinearLaw>.data(), K_PB_RMUL, "pb_rmul") &&
+              is_keyword(keyword_table<dem::LinearLaw>.data(), K_PB_KRATIO, "pb_kratio"));
 
 struct LinearProperties : KeyedValues<K_COUNT> {    // PFC's defaults are all 0, except:
   LinearProperties()
@@ -25,8 +34,6 @@ struct LinearProperties : KeyedValues<K_COUNT> {    // PFC's defaults are all 0,
     value[K_PB_MCF] = 1.0;
   }
 };
-
-extern const char *const linear_keywords[K_COUNT];
 
 // Parse "keyword value" into p; returns an error message naming the keyword and its range.
 std::string linear_set(LinearProperties &p, const std::string &key, double value);

@@ -25,7 +25,7 @@ using dem::Vec3;
 
 template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
-  single_extra = 24;
+  single_extra = COLUMNS;
   svector = new double[single_extra];
 }
 
@@ -522,7 +522,6 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
       attached = a.model == dem::ADH_JKR && pa.what == dem::ADH_WITH_LAW;
     }
   }
-  svector[16] = f_adh;
   // where the parts' values are, and how far the contact holds beyond touching (its parts' reach)
   dem::BondStep bonds;
   bonds.gap_max = bond.gap_max;
@@ -537,6 +536,7 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     svector[8] = n.x;
     svector[9] = n.y;
     svector[10] = n.z;
+    svector[LAW_COLUMNS + Law::Parts::template column_of<dem::AdhesionPart>()] = f_adh;
     fforce = -f_adh / dist;
     return 0.0;
   }
@@ -545,47 +545,32 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
 
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
-  Vec3 m{0.0, 0.0, 0.0};
-  double roll_strain = 0.0;
-  if (p.roll.model != dem::ROLL_NONE) {    // the stored moment, not stepped
-    double **omega = atom->omega;
-    const EffectiveMassRule mr = effective_mass_rule();
-    const double *stored = slots + k.at[Law::Parts::template index<dem::RollingPart>()];
-    double moment[3] = {stored[0], stored[1], stored[2]};    // (a copy: single() changes nothing)
-    const RollingOutcome ro = dem::rolling_contact<Law, false>(
-        p, c.n, c.r1, c.r2, {omega[i][0], omega[i][1], omega[i][2]}, {omega[j][0], omega[j][1], omega[j][2]},
-        mr.rmass[i], mr.frozen(i), mr.rmass[j], mr.frozen(j), kn, ks, h.fn, moment, false, false, update->dt);
-    m = ro.moment;
-    roll_strain = ro.strain;
-  }
-  const Vec3 fs = o * h.fs, fd = o * h.fd, mr = o * m;
+  const Vec3 fs = o * h.fs, fd = o * h.fd;
   // contact-plane axes: s is the z axis projected on the plane (x if n is along z), t = n x s,
   // so that in 2d the in-plane shear is along t and the s components vanish, as in PFC
   Vec3 s = Vec3{0, 0, 1} - n.z * n;
   if (dem::norm(s) < 1e-6) s = Vec3{1, 0, 0} - n.x * n;
   s = (1.0 / dem::norm(s)) * s;
   const Vec3 t = dem::cross(n, s);
-  const double out[16] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
-                          dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
-                          Law::strain_energy(p, h, kn, ks) + roll_strain, h.e_slip, h.e_dashpot,
-                          dem::dot(mr, s), dem::dot(mr, t)};
-  for (int m = 0; m < 16; m++) svector[m] = out[m];
-  svector[17] = h.bonded ? 1.0 : 0.0;
-  // a parallel bond's force and moment as stored (pbond.h), particle 1 the smaller ID
-  dem::BondForces bf;
-  if constexpr (Law::Parts::template has<dem::ParallelBondPart>())
-    if (p.pb.on && h.bonded) {
-      bf = dem::BondForces::load(slots + k.at[Law::Parts::template index<dem::ParallelBondPart>()],
-                                 History::orientation(slots));
-      const Vec3 bs = o * bf.fs, bm = o * bf.mb;
-      const double bond[6] = {bf.fn, dem::dot(bs, s), dem::dot(bs, t), bf.mt, dem::dot(bm, s), dem::dot(bm, t)};
-      for (int m = 0; m < 6; m++) svector[18 + m] = bond[m];
-      svector[11] += dem::bond_strain_energy(dem::bond_geometry(p.pb, c.r1, c.r2), bf);
-    }
+  const double law[LAW_COLUMNS] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
+                                   dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
+                                   0.0, h.e_slip, h.e_dashpot};
+  for (int m = 0; m < LAW_COLUMNS; m++) svector[m] = law[m];
+  // the parts' columns (the rolling moment, the adhesive force, bonded, the parallel bond), and
+  // their energy and forces
+  const EffectiveMassRule mr = effective_mass_rule();
+  const LoopAtoms<Law> atoms{atom->v[0], atom->omega[0], atom->type, mr, params[itype].data(), adh[itype].data(),
+                             mr.mass(i), mr.frozen(i)};
+  const PairBodies<LoopAtoms<Law>> bodies{atoms, i, j};
+  dem::ColumnWork<Law, PairBodies<LoopAtoms<Law>>, const double *> x{
+      {slots, k, History::orientation(slots)}, p, bodies, c, h, kn, ks, f_adh, o, s, t,
+      Law::strain_energy(p, h, kn, ks), -h.fn};
+  Law::Parts::columns(x, svector + LAW_COLUMNS);
+  svector[STRAIN_COLUMN] = x.strain;
   // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive and bond forces)
-  const Vec3 F = (-h.fn - f_adh - bf.fn) * c.n + h.fs + h.fd + bf.fs;
+  const Vec3 F = x.fn * c.n + h.fs + h.fd + x.fs;
   fforce = dem::dot(F, c.n) / dist;
-  return svector[11];
+  return x.strain;
 }
 
 template <class Style> const double *PairDEM<Style>::stored_contact(int &i, int &j, int &flag)

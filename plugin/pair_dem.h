@@ -78,6 +78,11 @@ template <class Style> class PairDEM : public PairDEMBase {
     const int nl = History::slots(parts);
     return k < nl ? History::is_vector_slot(k, parts) : Law::Parts::is_vector_slot(k - nl, parts);
   }
+  // compute pair/local's columns (single): the law's (LAW_COLUMNS, the stored energy at
+  // STRAIN_COLUMN), then its parts' (dem::PartList::columns); at least the 24 of dem/linear for
+  // every law (the columns of parts a law lacks are 0)
+  static constexpr int LAW_COLUMNS = 14, STRAIN_COLUMN = 11;
+  static constexpr int COLUMNS = std::max(24, LAW_COLUMNS + Law::Parts::column_count);
   // what the pair step (pair_step.h) scatters and sums in the CPU loop
   template <bool NEWTON> struct LoopTally;
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);

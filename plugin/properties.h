@@ -2,11 +2,13 @@
 // Host code, no LAMMPS types: functions return an error message (empty on success).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "dem/keywords.h"
 #include "dem/restitution.h"
 #include "dem/rolling.h"
 #include "dem/tangential.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +35,35 @@ inline int keyword_index(const char *const *names, int n, const std::string &key
   int k = 0;
   while (k < n && key != names[k]) k++;
   return k;
+}
+
+// The keywords of a law and its parts, in the order of the law's KeyedValues: the law's own
+// (Law::keywords), then its parts' in the order of Law::Parts (dem/parts/part.h)
+template <class Law> constexpr auto make_keyword_table()
+{
+  std::array<dem::Keyword, Law::keyword_count + Law::Parts::keyword_count> table{};
+  for (int k = 0; k < Law::keyword_count; k++) table[k] = Law::keywords[k];
+  Law::Parts::copy_keywords(table.data(), Law::keyword_count);
+  return table;
+}
+template <class Law> inline constexpr auto keyword_table = make_keyword_table<Law>();
+template <class Law> constexpr auto make_keyword_names()
+{
+  std::array<const char *, keyword_table<Law>.size()> names{};
+  for (std::size_t k = 0; k < names.size(); k++) names[k] = keyword_table<Law>[k].name;
+  return names;
+}
+template <class Law> inline constexpr auto keyword_names = make_keyword_names<Law>();
+
+// whether keyword k of a table is `name` (for the static_asserts that tie a law's key enum to it)
+constexpr bool is_keyword(const dem::Keyword *table, int k, const char *name)
+{
+  const char *a = table[k].name;
+  while (*a && *a == *name) {
+    a++;
+    name++;
+  }
+  return *a == *name;
 }
 
 // A number for a message: 1e+308 rather than std::to_string's 309 digits.
@@ -62,18 +93,28 @@ inline std::string parse_value(const std::string &key, const char *text, double 
   return {};
 }
 
-// Range checks shared by the PFC models; "" if v is fine for a keyword of this kind.
-inline std::string check_nonnegative(const std::string &key, double v)
+// "" if v is allowed for a keyword of this kind (dem/keywords.h), else the message
+inline std::string check_keyword(const std::string &key, double v, int range)
 {
-  return (v >= 0.0 && !std::isinf(v)) ? "" : out_of_range(key, v, "[0, inf)");
+  return dem::key_allows(range, v) ? "" : out_of_range(key, v, dem::key_range_text(range));
 }
-inline std::string check_ratio(const std::string &key, double v)
+
+// Reads "key value" into the values p of the keywords in table[0..n): the error names the keyword
+// and its range, or the keywords allowed (what: "keyword", "adhesion keyword")
+template <class Values>
+std::string set_keyword(Values &p, const dem::Keyword *table, int n, const std::string &key, double v,
+                        const char *what = "keyword")
 {
-  return (v >= 0.0 && v <= 1.0) ? "" : out_of_range(key, v, "[0, 1]");
-}
-inline std::string check_dp_mode(const std::string &key, double v)
-{
-  return (v >= 0.0 && v <= 3.0 && v == std::floor(v)) ? "" : out_of_range(key, v, "0, 1, 2 or 3");
+  int k = 0;
+  while (k < n && key != table[k].name) k++;
+  if (k == n) {
+    std::string allowed;
+    for (int m = 0; m < n; m++) allowed += std::string(m ? " " : "") + table[m].name;
+    return std::string("unknown ") + what + " " + key + " (allowed: " + allowed + ")";
+  }
+  const std::string err = check_keyword(key, v, table[k].range);
+  if (err.empty()) p.put(k, v);
+  return err;
 }
 
 // The error for a derived parameter of a contact that overflowed (inf or NaN): names the keyword
@@ -101,15 +142,6 @@ std::string same_or_pair(const P &a, const P &b, const P &pair, int k, const cha
   else
     return std::string("the two types differ in ") + names[k] + ", which is not inherited: set it for the pair of types";
   return {};
-}
-
-// tan_mode: 0 and 1 for every law, 2 (Mindlin-Deresiewicz) only with a Hertz normal force.
-inline std::string check_tan_mode(const std::string &key, double v, bool hertz)
-{
-  if (v == 0.0 || v == 1.0 || (hertz && v == 2.0)) return {};
-  if (hertz) return out_of_range(key, v, "0 (linear spring Coulomb limit), 1 (Coulomb limit) or 2 (Mindlin-Deresiewicz)");
-  return out_of_range(key, v, "0 (linear spring Coulomb limit) or 1 (Coulomb limit); 2 (Mindlin-Deresiewicz) "
-                      "needs a Hertz normal force (dem/hertz)");
 }
 
 // Where a style keeps the tangential keywords in its KeyedValues.
@@ -178,16 +210,6 @@ std::string normal_damping(const P &a, const P &b, const P &pair, int key_ratio,
     beta = dem::damping_ratio_full(e) / zeta_per_beta;
   }
   return {};
-}
-
-// Rolling resistance keywords: rr_fric mu_r >= 0; rr_model 0 (PFC rrlinear), 1 (Rocky type A) or
-// 3 (Rocky type C; Ai et al. 2011's numbering A = 1 ... D = 4); rr_damp, type C's viscous ratio.
-inline std::string check_rolling(const std::string &key, double v)
-{
-  if (key == "rr_fric") return check_nonnegative(key, v);
-  if (key == "rr_model")
-    return (v == 0.0 || v == 1.0 || v == 3.0) ? "" : out_of_range(key, v, "0 (PFC rrlinear), 1 (Rocky type A) or 3 (Rocky type C)");
-  return check_ratio(key, v);    // rr_damp
 }
 
 struct RollingKeys {

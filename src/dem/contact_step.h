@@ -96,6 +96,22 @@ struct ReleaseWork : PartSlots<Law, false, ENERGY, EXTRA, ADHESION, Slots> {
   typename Law::History h;
 };
 
+// A stored contact as compute pair/local reports it (PairDEM::single; host code): the parts'
+// columns (PartList::columns) and what they add to the contact's energy and force
+template <class Law, class Bodies, class Slots> struct ColumnWork : PartSlots<Law, false, false, true, true, Slots> {
+  const typename Law::Params &p;
+  const Bodies &b;
+  const Contact &c;
+  const typename Law::History &h;    // as stored
+  double kn, ks;                     // the law's stiffnesses now
+  double f_adh;                      // the adhesive force of the last step
+  double o;                          // 1 if body 1 has the smaller ID, else -1 (the columns' particle 1)
+  Vec3 s, t;                         // the contact plane's axes, as seen from particle 1
+  double strain;                     // the stored energy: the law's, plus the parts'
+  double fn;                         // the normal force on body 2 along n: the law's (-h.fn), less the parts'
+  Vec3 fs{0.0, 0.0, 0.0};            // the parts' shear force on body 2
+};
+
 // A contact's reach, during contact_reach
 template <class Source, class Slots> struct ReachWork {
   const Source &src;

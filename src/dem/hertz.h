@@ -282,7 +282,15 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
 struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
-  using Parts = PartList<AdhesionPart, RollingPart>;
+  using Parts = PartList<RollingPart, AdhesionPart>;
+  // its own keywords (its parts' follow in the pair styles' tables)
+  static constexpr Keyword keywords[] = {
+      {"hz_shear", KEY_NONNEGATIVE}, {"hz_poiss", KEY_POISSON},       {"hz_alpha", KEY_NONNEGATIVE},
+      {"hz_mode", KEY_FLAG},         {"fric", KEY_NONNEGATIVE},       {"rgap", KEY_FINITE},
+      {"dp_nratio", KEY_RATIO},      {"dp_sratio", KEY_RATIO},        {"dp_alpha", KEY_NONNEGATIVE},
+      {"dp_mode", KEY_DP_MODE},      {"restitution", KEY_FRACTION},   {"tan_mode", KEY_TAN_MODE_HERTZ},
+      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE},    {"hz_emod", KEY_POSITIVE}};
+  static constexpr int keyword_count = 15;
   static bool is_plain(const Params &p) { return hertz_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
   // whether a pair of types needs the law's own history values

@@ -229,7 +229,13 @@ DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
 struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
-  using Parts = PartList<AdhesionPart, RollingPart>;
+  using Parts = PartList<RollingPart, AdhesionPart>;
+  // its own keywords (its parts' follow in the pair styles' tables)
+  static constexpr Keyword keywords[] = {
+      {"kn", KEY_NONNEGATIVE},      {"emod", KEY_POSITIVE},       {"restitution", KEY_FRACTION},
+      {"hys_damp", KEY_RATIO},      {"kt_ratio", KEY_NONNEGATIVE}, {"fric", KEY_NONNEGATIVE},
+      {"fric_dyn", KEY_NONNEGATIVE}, {"tan_mode", KEY_TAN_MODE},  {"v_slide", KEY_NONNEGATIVE}};
+  static constexpr int keyword_count = 9;
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static constexpr bool optional_extra = false;    // its values are always kept

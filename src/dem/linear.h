@@ -191,7 +191,15 @@ DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
-  using Parts = PartList<HoldingPart, BondsPart, AdhesionPart, RollingPart, ParallelBondPart>;
+  using Parts = PartList<HoldingPart, RollingPart, AdhesionPart, BondsPart, ParallelBondPart>;
+  // its own keywords (its parts' follow in the pair styles' tables)
+  static constexpr Keyword keywords[] = {
+      {"kn", KEY_NONNEGATIVE},       {"ks", KEY_NONNEGATIVE},        {"fric", KEY_NONNEGATIVE},
+      {"rgap", KEY_FINITE},          {"lin_mode", KEY_FLAG},         {"dp_nratio", KEY_RATIO},
+      {"dp_sratio", KEY_RATIO},      {"dp_mode", KEY_DP_MODE},       {"emod", KEY_POSITIVE},
+      {"kratio", KEY_NONNEGATIVE},   {"restitution", KEY_FRACTION},  {"tan_mode", KEY_TAN_MODE},
+      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE}};
+  static constexpr int keyword_count = 14;
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
   template <bool ENERGY, bool EXTRA = true>

@@ -75,15 +75,16 @@ WALL = [("zplane", "zplane {v} NULL"), ("zplane", "zplane -0.01 {v}"), ("zcylind
         ("move", "mesh floor.stl move rotate 0 0 0 {v} 0 1 0.5"), ("move", "mesh floor.stl move rotate 0 0 0 0 0 1 {v}")]
 
 
-def source_keywords(law):
-    text = open(os.path.join(SRC, f"{law}_properties.cpp")).read()
-    array = re.search(r"_keywords\[\w+\] = \{(.*?)\};", text, re.S).group(1)
-    return re.findall(r'"(\w+)"', array)
+def law_keywords(lmp_class, law):
+    """The pair style's keywords as it lists them for an unknown one (its law's and its parts')."""
+    error, _ = run_case(lmp_class, [f"pair_style dem/{law}\npair_coeff * * no_such_keyword 1"])
+    return re.search(r"\(allowed: ([\w ]+)\)", error).group(1).split()
 
 
 def adhesion_keywords():
-    text = open(os.path.join(SRC, "adhesion_properties.h")).read()
-    return re.findall(r'"(\w+)"', re.search(r"adhesion_keywords\[A_KEYS\] = \{(.*?)\};", text, re.S).group(1))
+    """The adhesion part's keywords (its table in src/dem/parts/adhesion.h)."""
+    text = open(os.path.join(SRC, "..", "src", "dem", "parts", "adhesion.h")).read()
+    return re.findall(r'\{"(\w+)", KEY_', re.search(r"Keyword keywords\[\] = \{(.*?)\};", text, re.S).group(1))
 
 
 def law_context(law, key):
@@ -91,12 +92,12 @@ def law_context(law, key):
     return f"{CONTEXT[law].get(key, BASE[law])} {extra}".strip()
 
 
-def cases():
+def cases(lmp_class):
     """(name, keyword, commands with {v}) for every numeric keyword."""
     out = [("pair_style impact_speed", "impact_speed",
             [PAIR.replace("dem/linear", "dem/linear impact_speed {v}"), FLOOR])]
     for law in ("linear", "hertz", "hysteretic"):
-        for key in source_keywords(law) + adhesion_keywords():
+        for key in law_keywords(lmp_class, law) + adhesion_keywords():
             ctx = f"{law_context(law, key)} {key} {{v}}"
             bond = "\ndem_bond all gap 0" if key in BOND else ""
             out.append((f"pair dem/{law} {key}", key, [f"pair_style dem/{law}\npair_coeff * * {ctx}{bond}", FLOOR]))
@@ -131,7 +132,10 @@ def main():
     with tempfile.TemporaryDirectory() as workdir:
         os.chdir(workdir)
         write_stl("floor.stl", floor(2, -0.05, 0.05, 0.0))
-        for name, key, commands in cases():
+        all_cases = cases(lammps)
+        chk.true(len(all_cases) > 100 and any(key == "adh_gamma" for _, key, _ in all_cases)
+                 and any(key == "pb_kratio" for _, key, _ in all_cases), f"{len(all_cases)} cases, every law's and part's")
+        for name, key, commands in all_cases:
             for v in VALUES + SMALL.get(key, []):
                 error, finite = run_case(lammps, [c.replace("{v}", v) for c in commands])
                 if error is None:

@@ -72,6 +72,11 @@ DEM_INLINE double adhesion_loss(const Adhesion &a, double r1, double r2)
 }
 
 struct AdhesionPart : PartBase {
+  static constexpr Keyword keywords[] = {{"adh_model", KEY_ADH_MODEL}, {"adh_frac", KEY_NONNEGATIVE},
+                                         {"adh_dist", KEY_NONNEGATIVE}, {"adh_gamma", KEY_NONNEGATIVE},
+                                         {"adh_g", KEY_NONNEGATIVE}};
+  static constexpr int keyword_count = 5;
+  static constexpr bool own_keywords = true;    // (the same for every law: AdhesionProperties)
   static constexpr int group = PART_ADHESION;
 
   template <class X> DEM_INLINE static void reach(X &x)
@@ -100,6 +105,13 @@ struct AdhesionPart : PartBase {
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
   {
     if (adhesion_attached(x.flag, x.slot)) o.d_adh_loss = adhesion_loss(x.b.adhesion(), x.c.r1, x.c.r2);
+  }
+  // the adhesive normal force F_a >= 0 of the last step
+  static constexpr int column_count = 1;
+  template <class X> static void columns(X &x, double *out)
+  {
+    out[0] = x.f_adh;
+    x.fn -= x.f_adh;
   }
 };
 

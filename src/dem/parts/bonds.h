@@ -31,6 +31,9 @@ struct BondStep {
 DEM_INLINE double listed_bond_reach(double reach, double rsum) { return reach < rsum ? reach : rsum; }
 
 struct BondsPart : PartBase {
+  // the contact bond's strengths (either makes a pair of types take bonds)
+  static constexpr Keyword keywords[] = {{"cb_tenf", KEY_NONNEGATIVE}, {"cb_shearf", KEY_NONNEGATIVE}};
+  static constexpr int keyword_count = 2;
   // whether a pair of types takes bonds
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.cbond || p.pb.on; }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
@@ -95,6 +98,9 @@ struct BondsPart : PartBase {
       o.d_break += Law::strain_energy(x.p, x.h, kn, ks);
     }
   }
+  // whether a bond holds the contact (1, else 0)
+  static constexpr int column_count = 1;
+  template <class X> static void columns(X &x, double *out) { out[0] = x.h.bonded ? 1.0 : 0.0; }
 };
 
 }    // namespace dem

@@ -15,6 +15,8 @@ template <class Slots> DEM_INLINE bool formed(int flag, Slots slot)
 }
 
 struct HoldingPart : PartBase {
+  static constexpr Keyword keywords[] = {{"hold_gap", KEY_NONNEGATIVE}, {"no_slip", KEY_FLAG}};
+  static constexpr int keyword_count = 2;
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.hold_gap > 0.0 || p.no_slip; }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return p.hold_gap > 0.0; }
   template <class Params> DEM_INLINE static double hold_reach(const Params &p, double, double) { return p.hold_gap; }

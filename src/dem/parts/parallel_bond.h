@@ -11,6 +11,12 @@
 namespace dem {
 
 struct ParallelBondPart : PartBase {
+  static constexpr Keyword keywords[] = {{"pb_rmul", KEY_POSITIVE}, {"pb_kn", KEY_NONNEGATIVE},
+                                         {"pb_ks", KEY_NONNEGATIVE},  {"pb_ten", KEY_NONNEGATIVE},
+                                         {"pb_coh", KEY_NONNEGATIVE}, {"pb_fa", KEY_ANGLE},
+                                         {"pb_mcf", KEY_RATIO},       {"pb_emod", KEY_POSITIVE},
+                                         {"pb_kratio", KEY_NONNEGATIVE}};
+  static constexpr int keyword_count = 9;
   static constexpr int history_bit = HIST_PBOND, slots = 8;
   static constexpr const char *history_text = "the force and moment of parallel bonds";
   static bool is_vector_slot(int k) { return k != 0 && k != 4; }    // F_n and M_t are scalars
@@ -42,6 +48,19 @@ struct ParallelBondPart : PartBase {
     if (!X::ENERGY || !x.template kept<ParallelBondPart>() || !x.p.pb.on || !ContactHistory::bonded_in(x.slot)) return;
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     o.d_break += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
+  }
+  // the bond's force and moment as stored: F_n, F_s (s, t), M_t, M_b (s, t)
+  static constexpr int column_count = 6;
+  template <class X> static void columns(X &x, double *out)
+  {
+    if (!x.p.pb.on || !x.h.bonded) return;
+    const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
+    const Vec3 fs = x.o * f.fs, mb = x.o * f.mb;
+    const double values[6] = {f.fn, dot(fs, x.s), dot(fs, x.t), f.mt, dot(mb, x.s), dot(mb, x.t)};
+    for (int k = 0; k < 6; k++) out[k] = values[k];
+    x.strain += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
+    x.fn -= f.fn;
+    x.fs = x.fs + f.fs;
   }
 };
 

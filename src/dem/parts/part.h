@@ -2,6 +2,8 @@
 // uses (rolling resistance, adhesion, holding, bonds, the parallel bond); each part is one header
 // in this folder, a struct with this fixed interface (all static, each hook optional: PartBase
 // has empty ones):
+//   keywords       its pair_coeff keywords and the values each allows (keyword_count of them);
+//                  own_keywords: they are kept apart from the law's (adhesion's, the same for every law)
 //   group          the loops that compile it in: PART_COMMON every loop, PART_EXTRA the loops with
 //                  the optional parts (EXTRA), PART_ADHESION those with adhesion (ADHESION)
 //   history_bit    its HistoryParts bit (0: no values of its own), slots: its values per contact,
@@ -12,11 +14,14 @@
 //   before_law(x)  on the contact's history before the law's step
 //   after_law(x)   after the law's step: adds its force, moment and energies to x.out
 //   release(x, o)  a contact that left the reach: the energies it takes along (o, a ReleaseOutcome)
+//   column_count, columns(x, out)   its columns of compute pair/local, from the stored contact
+//                  (x: a ColumnWork, contact_step.h; host code)
 // A law lists its parts in its Parts member (one line, e.g. LinearLaw::Parts): the contact step,
 // the history layout, the reach and the checks that follow are folds over that list, in its order.
 // No LAMMPS here: it runs inside Kokkos kernels.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "../keywords.h"
 #include "../pfc.h"
 
 #include <type_traits>
@@ -66,6 +71,9 @@ struct ReleaseOutcome {
 };
 
 struct PartBase {
+  static constexpr Keyword keywords[1] = {{"", 0}};
+  static constexpr int keyword_count = 0;
+  static constexpr bool own_keywords = false;
   static constexpr int group = PART_EXTRA;
   static constexpr int history_bit = 0, slots = 0;
   static constexpr const char *history_text = "";
@@ -80,6 +88,8 @@ struct PartBase {
   template <class X> DEM_INLINE static void before_law(X &) {}
   template <class X> DEM_INLINE static void after_law(X &) {}
   template <class X, class Out> DEM_INLINE static void release(const X &, Out &) {}
+  static constexpr int column_count = 0;
+  template <class X> static void columns(X &, double *) {}
 };
 
 // A loop with these flags compiles part P in
@@ -100,6 +110,27 @@ template <class... P> struct PartList {
     return k;
   }
   template <class Q> static constexpr bool has() { return index<Q>() < count; }
+
+  // the keywords of the parts, after the law's (not those the parts keep apart): their number, and
+  // a copy into out from position n (returns the position after them)
+  static constexpr int keyword_count = (0 + ... + (P::own_keywords ? 0 : P::keyword_count));
+  static constexpr int copy_keywords(Keyword *out, int n)
+  {
+    ((n = copy_keywords_of<P>(out, n)), ...);
+    return n;
+  }
+
+  // the parts' columns of compute pair/local, after the law's: their number, where part Q's start
+  // (after the law's), and their values (out: the first of the parts' columns)
+  static constexpr int column_count = (0 + ... + P::column_count);
+  template <class Q> static constexpr int column_of()
+  {
+    constexpr int counts[] = {P::column_count..., 0};
+    int n = 0;
+    for (int k = 0; k < index<Q>(); k++) n += counts[k];
+    return n;
+  }
+  template <class X> static void columns(X &x, double *out) { ((P::columns(x, out), out += P::column_count), ...); }
 
   // the HistoryParts bits of the parts with values, and the values a layout's parts keep
   static constexpr int history_bits = (0 | ... | P::history_bit);
@@ -167,6 +198,12 @@ template <class... P> struct PartList {
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o) { (release_one<P>(x, o), ...); }
 
  private:
+  template <class Q> static constexpr int copy_keywords_of(Keyword *out, int n)
+  {
+    if (!Q::own_keywords)
+      for (int k = 0; k < Q::keyword_count; k++) out[n++] = Q::keywords[k];
+    return n;
+  }
   template <class Q> DEM_INLINE static void place_one(int history_parts, bool optional, int k, int &n,
                                                       int (&at)[MAX_PARTS], unsigned &kept)
   {

@@ -43,6 +43,8 @@ DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, Vec3 n,
 }
 
 struct RollingPart : PartBase {
+  static constexpr Keyword keywords[] = {{"rr_fric", KEY_NONNEGATIVE}, {"rr_model", KEY_RR_MODEL}, {"rr_damp", KEY_RATIO}};
+  static constexpr int keyword_count = 3;
   static constexpr int group = PART_COMMON;    // (a runtime test: loops without it keep their registers)
   static constexpr int history_bit = HIST_ROLLING, slots = 3;
   static constexpr const char *history_text = "the rolling moment of rolling resistance";
@@ -66,6 +68,20 @@ struct RollingPart : PartBase {
     x.out.moment = x.out.moment + roll.moment;
     x.out.couple = true;
     if constexpr (X::STRAIN) x.out.strain += roll.strain;
+  }
+  // the stored moment (not stepped) in the contact plane, M^r_s and M^r_t
+  static constexpr int column_count = 2;
+  template <class X> static void columns(X &x, double *out)
+  {
+    if (x.p.roll.model == ROLL_NONE) return;
+    const auto stored = x.template slots_of<RollingPart>();
+    double moment[3] = {stored[0], stored[1], stored[2]};    // (a copy: the report changes nothing)
+    const RollingOutcome ro =
+        x.b.template rolling<false>(x.p, x.c.n, x.c.r1, x.c.r2, x.kn, x.ks, x.h.fn, moment, false, false, x.k.dt);
+    const Vec3 m = x.o * ro.moment;
+    out[0] = dot(m, x.s);
+    out[1] = dot(m, x.t);
+    x.strain += ro.strain;
   }
 };
 
