@@ -39,7 +39,7 @@ args=(-nocite -log none -in bench/in.packing -var steps "$steps" -var diameter 1
       -var pair "bench/${file[$1]}")
 if [ $kk = 1 ]; then
     args+=(-var kk /kk -k on t 1 -sf kk -pk kokkos neigh half newton off)
-    function="exec_range<DEM_NS::TagDEMCompute<4, 1, 0, 0> >"    # HALF list, PLAIN, no tally, no adhesion
+    function="exec_range<DEM_NS::TagDEMCompute<4, 1, 0, 0, 0> >"    # HALF list, PLAIN, no tally, no energy, no optional parts
 fi
 IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(command -v valgrind.bin) /usr/bin/valgrind.bin --bind $out $out" \
     in_sid --setenv LAMMPS_PLUGIN_PATH "$PLUGIN_BUILD/plugin" --setenv OMP_NUM_THREADS 1 \

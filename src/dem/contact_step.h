@@ -71,7 +71,8 @@ template <class Law_, bool STRAIN_, bool ENERGY_, bool EXTRA_, bool ADHESION_, c
   DEM_INLINE typename Law::History stored_history() const { return Law::History::load(slot, orient, k.parts); }
 };
 
-// A contact within reach, during contact_step
+// A contact within reach, during contact_step (its history, the law's result and the outcome are
+// contact_step's locals: a compiler keeps them in registers more readily than members)
 template <class Law, bool STRAIN, bool ENERGY, bool EXTRA, bool ADHESION, class Bodies, class Slots>
 struct ContactWork : PartSlots<Law, STRAIN, ENERGY, EXTRA, ADHESION, Slots> {
   const typename Law::Params &p;
@@ -79,9 +80,9 @@ struct ContactWork : PartSlots<Law, STRAIN, ENERGY, EXTRA, ADHESION, Slots> {
   const Contact &c;
   bool touched, advance;
   unsigned bond_pair;               // bit r: dem_bond request r applies (BondsPart)
-  typename Law::History h{};        // as loaded, changed by the step
-  ContactResult r{};                // the law's step
-  StepOutcome out{};
+  typename Law::History &h;         // as loaded, changed by the step
+  ContactResult &r;                 // the law's step
+  StepOutcome &out;
   double f_adh = 0.0;               // the attraction (AdhesionPart)
   int state_before = 0;
 };
@@ -93,7 +94,7 @@ struct ReleaseWork : PartSlots<Law, false, ENERGY, EXTRA, ADHESION, Slots> {
   const Bodies &b;
   const Contact &c;
   int flag;
-  typename Law::History h;
+  const typename Law::History &h;    // as stored
 };
 
 // A stored contact as compute pair/local reports it (PairDEM::single; host code): the parts'
@@ -145,10 +146,10 @@ DEM_INLINE ReleaseOutcome release_contact(const typename Law::Params &p, const B
 {
   using History = typename Law::History;
   const double orient = History::orientation(slot);
-  const ReleaseWork<Law, ENERGY, EXTRA, ADHESION, Bodies, Slots> x{
-      {slot, k, orient}, p, b, c, flag, History::load(slot, orient, k.parts)};
+  const History h = History::load(slot, orient, k.parts);
+  const ReleaseWork<Law, ENERGY, EXTRA, ADHESION, Bodies, Slots> x{{slot, k, orient}, p, b, c, flag, h};
   ReleaseOutcome out;
-  if constexpr (ENERGY) out.d_dashpot = release_dissipation(x.h, c, k.dt);
+  if constexpr (ENERGY) out.d_dashpot = release_dissipation(h, c, k.dt);
   Law::Parts::release(x, out);
   return out;
 }
@@ -167,36 +168,38 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
 {
   using History = typename Law::History;
   using Parts = typename Law::Parts;
+  StepOutcome out;
+  History h;
+  ContactResult r;
   ContactWork<Law, STRAIN, ENERGY, EXTRA, ADHESION, Bodies, Slots> x{
-      {slot, k, History::orientation(slot)}, p, b, c, touched, advance, bond_pair};
-  if (!Parts::engage(x)) return x.out;
+      {slot, k, History::orientation(slot)}, p, b, c, touched, advance, bond_pair, h, r, out};
+  if (!Parts::engage(x)) return out;
   if (!room && !touched) {
-    x.out.what = STEP_NO_ROOM;
-    return x.out;
+    out.what = STEP_NO_ROOM;
+    return out;
   }
-  x.h = History::load(slot, x.orient, k.parts);
+  h = History::load(slot, x.orient, k.parts);
   Parts::before_law(x);
-  x.state_before = x.h.state;
+  x.state_before = h.state;
   // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
-  const bool converted = !advance && x.state_before != 0 && x.h.complete(c.n);
-  x.r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, x.h) : Law::replay(p, c, k.dt, x.h);
-  x.out.force = x.r.force;
-  if constexpr (STRAIN) x.out.strain = Law::strain_energy(p, x.h, x.r.kn, x.r.ks);
+  const bool converted = !advance && x.state_before != 0 && h.complete(c.n);
+  r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
+  out.force = r.force;
+  if constexpr (STRAIN) out.strain = Law::strain_energy(p, h, r.kn, r.ks);
   Parts::after_law(x);
-  if (advance || converted) x.h.store(slot, 1.0, k.parts);
+  if (advance || converted) h.store(slot, 1.0, k.parts);
 
-  StepOutcome &out = x.out;
   if constexpr (ENERGY) {
-    out.d_slip = x.r.d_slip;
-    out.d_dashpot = x.r.d_dashpot;
-    out.d_plastic = x.r.d_plastic;
-    if constexpr (EXTRA) out.d_break = x.r.d_break;
+    out.d_slip = r.d_slip;
+    out.d_dashpot = r.d_dashpot;
+    out.d_plastic = r.d_plastic;
+    if constexpr (EXTRA) out.d_break = r.d_break;
   }
   out.state_before = x.state_before;
-  out.state = x.h.state;
-  out.activated = x.r.activated;
-  out.bonded = x.h.bonded;
-  out.bond_broke = x.r.bond_broke;
+  out.state = h.state;
+  out.activated = r.activated;
+  out.bonded = h.bonded;
+  out.bond_broke = r.bond_broke;
   return out;
 }
 

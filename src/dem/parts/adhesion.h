@@ -12,12 +12,9 @@
 
 namespace dem {
 
-// An attached contact: one with a kept record (flag) that the law has stepped (its stored state is
-// not 0 "new"). A JKR contact holds past zero overlap only while attached.
-template <class Slots> DEM_INLINE bool adhesion_attached(int flag, Slots slots)
-{
-  return flag != 0 && slots[ContactHistory::STATE_SLOT] != 0.0;
-}
+// An attached contact: one that has formed (part.h). A JKR contact holds past zero overlap only
+// while attached.
+template <class Slots> DEM_INLINE bool adhesion_attached(int flag, Slots slots) { return formed(flag, slots); }
 
 // The reach (centre distance, or contact gap with rsum 0) of a contact with adhesion a, touching at
 // rsum, whose law reaches `reach`: Rocky's models reach their adhesive distance, JKR its separation

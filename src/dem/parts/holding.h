@@ -8,12 +8,6 @@
 
 namespace dem {
 
-// A record (flag set) whose law has stepped (its state is not 0 "new"): a contact that has formed
-template <class Slots> DEM_INLINE bool formed(int flag, Slots slot)
-{
-  return flag != 0 && slot[ContactHistory::STATE_SLOT] != 0.0;
-}
-
 struct HoldingPart : PartBase {
   static constexpr Keyword keywords[] = {{"hold_gap", KEY_NONNEGATIVE}, {"no_slip", KEY_FLAG}};
   static constexpr int keyword_count = 2;

@@ -7,15 +7,17 @@
 //   group          the loops that compile it in: PART_COMMON every loop, PART_EXTRA the loops with
 //                  the optional parts (EXTRA), PART_ADHESION those with adhesion (ADHESION)
 //   history_bit    its HistoryParts bit (0: no values of its own), slots: its values per contact,
-//                  history_text: what they are (for messages)
-//   uses(p)        whether a pair of types' parameters use it
-//   reach(x)       what it adds to the reach of a contact (x: a ReachStep, below)
+//                  is_vector_slot(k): which are vector components, history_text: what they are
+//   uses(p)        whether a pair of types' parameters use it; holds(p), hold_reach(p, rsum,
+//                  gap_max): whether and how far its contacts hold beyond touching (the cutoff)
+//   reach(x)       what it adds to the reach of a contact (x: a ReachWork, contact_step.h)
 //   engage(x)      before the contact's history is read: may end the contact (returns false)
-//   before_law(x)  on the contact's history before the law's step
+//   before_law(x)  on the contact's history before the law's step (x: a ContactWork)
 //   after_law(x)   after the law's step: adds its force, moment and energies to x.out
-//   release(x, o)  a contact that left the reach: the energies it takes along (o, a ReleaseOutcome)
+//   release(x, o)  a contact that left the reach: what it gives up (x: a ReleaseWork, o: a
+//                  ReleaseOutcome)
 //   column_count, columns(x, out)   its columns of compute pair/local, from the stored contact
-//                  (x: a ColumnWork, contact_step.h; host code)
+//                  (x: a ColumnWork; host code)
 // A law lists its parts in its Parts member (one line, e.g. LinearLaw::Parts): the contact step,
 // the history layout, the reach and the checks that follow are folds over that list, in its order.
 // No LAMMPS here: it runs inside Kokkos kernels.
@@ -34,6 +36,12 @@ constexpr int MAX_PARTS = 8;    // parts in a law's list
 template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
 {
   for (int k = 0; k < n; k++) s[k] = 0.0;
+}
+
+// A record (flag set) whose law has stepped (its state is not 0 "new"): a contact that has formed
+template <class Slots> DEM_INLINE bool formed(int flag, Slots slot)
+{
+  return flag != 0 && slot[ContactHistory::STATE_SLOT] != 0.0;
 }
 
 enum StepEnd {
@@ -93,23 +101,23 @@ struct PartBase {
 };
 
 // A loop with these flags compiles part P in
-template <class P, bool EXTRA, bool ADHESION> constexpr bool compiled_in()
-{
-  return P::group == PART_COMMON || (P::group == PART_EXTRA && EXTRA) || (P::group == PART_ADHESION && ADHESION);
-}
+template <class P, bool EXTRA, bool ADHESION>
+inline constexpr bool compiled_in =
+    P::group == PART_COMMON || (P::group == PART_EXTRA && EXTRA) || (P::group == PART_ADHESION && ADHESION);
 
 template <class... P> struct PartList {
   static constexpr int count = sizeof...(P);
+  static_assert(count <= MAX_PARTS);
 
   // the position of part Q in the list (count if absent)
-  template <class Q> static constexpr int index()
+  template <class Q> DEM_INLINE static constexpr int index()
   {
     constexpr bool same[] = {std::is_same_v<P, Q>..., false};
     int k = 0;
     while (k < count && !same[k]) k++;
     return k;
   }
-  template <class Q> static constexpr bool has() { return index<Q>() < count; }
+  template <class Q> DEM_INLINE static constexpr bool has() { return index<Q>() < count; }
 
   // the keywords of the parts, after the law's (not those the parts keep apart): their number, and
   // a copy into out from position n (returns the position after them)
@@ -214,24 +222,24 @@ template <class... P> struct PartList {
   }
   template <class Q, bool EXTRA, bool ADHESION, class X> DEM_INLINE static void reach_one(X &x)
   {
-    if constexpr (compiled_in<Q, EXTRA, ADHESION>()) Q::reach(x);
+    if constexpr (compiled_in<Q, EXTRA, ADHESION>) Q::reach(x);
   }
   template <class Q, class X> DEM_INLINE static bool engage_one(X &x)
   {
-    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) return Q::engage(x);
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>) return Q::engage(x);
     else return true;
   }
   template <class Q, class X> DEM_INLINE static void before_one(X &x)
   {
-    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) Q::before_law(x);
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>) Q::before_law(x);
   }
   template <class Q, class X> DEM_INLINE static void after_one(X &x)
   {
-    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) Q::after_law(x);
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>) Q::after_law(x);
   }
   template <class Q, class X, class Out> DEM_INLINE static void release_one(const X &x, Out &o)
   {
-    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>()) Q::release(x, o);
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>) Q::release(x, o);
   }
 };
 
