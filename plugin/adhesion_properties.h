@@ -14,9 +14,8 @@ namespace DEM_NS {
 // the keywords of dem::AdhesionPart, in its order
 enum AdhesionKey { A_MODEL, A_FRAC, A_DIST, A_GAMMA, A_G, A_KEYS };
 static_assert(dem::AdhesionPart::keyword_count == A_KEYS && is_keyword(dem::AdhesionPart::keywords, A_G, "adh_g"));
-inline const char *const adhesion_keywords[A_KEYS] = {dem::AdhesionPart::keywords[0].name, dem::AdhesionPart::keywords[1].name,
-                                                      dem::AdhesionPart::keywords[2].name, dem::AdhesionPart::keywords[3].name,
-                                                      dem::AdhesionPart::keywords[4].name};
+inline constexpr auto adhesion_keyword_names = keyword_names_of<A_KEYS>(dem::AdhesionPart::keywords);
+inline constexpr const char *const *adhesion_keywords = adhesion_keyword_names.data();
 
 struct AdhesionProperties : KeyedValues<A_KEYS> {};    // defaults: no adhesion
 

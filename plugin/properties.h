@@ -47,13 +47,15 @@ template <class Law> constexpr auto make_keyword_table()
   return table;
 }
 template <class Law> inline constexpr auto keyword_table = make_keyword_table<Law>();
-template <class Law> constexpr auto make_keyword_names()
+// the names of the N keywords of a table
+template <std::size_t N> constexpr std::array<const char *, N> keyword_names_of(const dem::Keyword *table)
 {
-  std::array<const char *, keyword_table<Law>.size()> names{};
-  for (std::size_t k = 0; k < names.size(); k++) names[k] = keyword_table<Law>[k].name;
+  std::array<const char *, N> names{};
+  for (std::size_t k = 0; k < N; k++) names[k] = table[k].name;
   return names;
 }
-template <class Law> inline constexpr auto keyword_names = make_keyword_names<Law>();
+template <class Law>
+inline constexpr auto keyword_names = keyword_names_of<keyword_table<Law>.size()>(keyword_table<Law>.data());
 
 // whether keyword k of a table is `name` (for the static_asserts that tie a law's key enum to it)
 constexpr bool is_keyword(const dem::Keyword *table, int k, const char *name)

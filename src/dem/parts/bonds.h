@@ -39,7 +39,12 @@ struct BondsPart : PartBase {
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
   template <class Params> DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
   {
-    return uses(p) ? listed_bond_reach(bonded_reach(p, rsum), rsum) + gap_max : 0.0;
+    return uses(p) ? bonded_hold(p, rsum, gap_max) : 0.0;
+  }
+  // how far beyond touching a bonded contact holds: its listed reach beyond the largest bonding gap
+  template <class Params> DEM_INLINE static double bonded_hold(const Params &p, double rsum, double gap_max)
+  {
+    return listed_bond_reach(bonded_reach(p, rsum), rsum) + gap_max;
   }
   // how far a bond of particles of radii summing to rsum reaches beyond the gap it was made at: the
   // stretch at which it breaks in tension
@@ -55,7 +60,7 @@ struct BondsPart : PartBase {
   {
     const double rsum = x.rsum;
     if (x.k.hold && x.touch != 0 && ContactHistory::bonded_in(x.slot))
-      x.reach += listed_bond_reach(bonded_reach(x.params(), rsum), rsum) + x.k.bond.gap_max;
+      x.reach += bonded_hold(x.params(), rsum, x.k.bond.gap_max);
     if (!x.k.bond.requests || !uses(x.params())) return;
     for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (a constant bound: unrolled, the
       if (r >= x.k.bond.requests) break;                   // request arrays stay in registers)
@@ -92,11 +97,7 @@ struct BondsPart : PartBase {
       o.bond_broke = true;
       o.stretched = bonded_reach(x.p, x.c.r1 + x.c.r2) > x.c.r1 + x.c.r2;
     }
-    if (X::ENERGY && x.k.hold) {
-      double kn, ks;
-      Law::stiffness(x.p, x.c, x.h, kn, ks);
-      o.d_break += Law::strain_energy(x.p, x.h, kn, ks);
-    }
+    if (X::ENERGY && x.k.hold) o.d_break += stored_strain_energy<Law>(x.p, x.c, x.h);
   }
   // whether a bond holds the contact (1, else 0)
   static constexpr int column_count = 1;

@@ -27,11 +27,10 @@ struct HoldingPart : PartBase {
   {
     using Law = typename X::Law;
     if (!X::ENERGY || !x.k.hold || !formed(1, x.slot) || x.h.bonded || !(x.p.hold_gap > 0.0)) return;
-    double kn, ks;
-    Law::stiffness(x.p, x.c, x.h, kn, ks);
+    const double stored = stored_strain_energy<Law>(x.p, x.c, x.h);
     typename Law::History end = x.h;
     const ContactResult r = Law::template step<false>(x.p, x.c, x.k.dt, end);
-    o.d_break += 0.5 * (Law::strain_energy(x.p, x.h, kn, ks) + Law::strain_energy(x.p, end, r.kn, r.ks));
+    o.d_break += 0.5 * (stored + Law::strain_energy(x.p, end, r.kn, r.ks));
   }
 };
 

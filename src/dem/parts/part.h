@@ -44,6 +44,15 @@ template <class Slots> DEM_INLINE bool formed(int flag, Slots slot)
   return flag != 0 && slot[ContactHistory::STATE_SLOT] != 0.0;
 }
 
+// The strain energy the law's history h of contact c stores, at the contact's stiffnesses
+template <class Law>
+DEM_INLINE double stored_strain_energy(const typename Law::Params &p, const Contact &c, const typename Law::History &h)
+{
+  double kn, ks;
+  Law::stiffness(p, c, h, kn, ks);
+  return Law::strain_energy(p, h, kn, ks);
+}
+
 enum StepEnd {
   STEP_CONTACT,     // the law's contact acts (force, couple), with its parts
   STEP_ADHESION,    // Rocky's adhesion alone acts (a central force); the law's contact is open
