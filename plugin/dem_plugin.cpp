@@ -8,6 +8,7 @@
 #include "dem_bond.h"
 #include "fix_dem_history.h"
 #include "fix_wall_dem.h"
+#include "laws.h"
 #include "pair_dem.h"
 #include "plugin_version.h"
 #ifdef LMP_KOKKOS
@@ -15,6 +16,9 @@
 #include "kokkos/fix_wall_dem_kokkos.h"
 #include "kokkos/pair_dem_kokkos.h"
 #endif
+
+#include <deque>
+#include <string>
 
 using namespace LAMMPS_NS;
 
@@ -36,6 +40,14 @@ void *create_dem_bond(void *lmp)
 template <class Style> void *create_fix(void *lmp, int narg, char **arg)
 {
   return new Style(static_cast<LAMMPS *>(lmp), narg, arg);
+}
+
+// a name for LAMMPS, which keeps the pointer: the text lives as long as the plugin
+const char *kept(const std::string &text)
+{
+  static std::deque<std::string> texts;    // (a deque: adding moves none of them)
+  texts.push_back(text);
+  return texts.back().c_str();
 }
 
 void register_style(const char *style, const char *name, const char *info, void *factory, void *lmp,
@@ -63,31 +75,29 @@ extern "C" DEM_EXPORT void lammpsplugin_init(void *lmp, void *handle, void *regf
   auto pair = [&](const char *name, const char *info, lammpsplugin_factory1 *factory) {
     register_style("pair", name, info, reinterpret_cast<void *>(factory), lmp, handle, regfunc);
   };
-  pair("dem/linear", "PFC linear contact model", &create_pair<DEM_NS::PairDEMLinear>);
-  pair("dem/hertz", "PFC Hertz contact model", &create_pair<DEM_NS::PairDEMHertz>);
+#define DEM_PAIR(L) pair(L::style, L::info, &create_pair<DEM_NS::PairDEM<DEM_NS::LawStyle<L>>>);
+  DEM_FOR_EACH_LAW(DEM_PAIR)
+#undef DEM_PAIR
   // particle-wall contacts with the same laws; the law is picked from the fix's 4th argument
   register_style("fix", "wall/dem", "PFC/Rocky contact laws against walls",
                  reinterpret_cast<void *>(&DEM_NS::create_fix_wall_dem), lmp, handle, regfunc);
-  pair("dem/hysteretic", "Rocky hysteretic linear spring", &create_pair<DEM_NS::PairDEMHysteretic>);
   register_style("command", "dem_bond", "bond or unbond the contacts of a group (contact bonds)",
                  reinterpret_cast<void *>(&create_dem_bond), lmp, handle, regfunc);
   // contact history of the pair styles (internal, created by them)
   register_style("fix", "DEM_HISTORY", "contact history with checked restart data",
                  reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMHistory>), lmp, handle, regfunc);
 #ifdef LMP_KOKKOS
-  // (LAMMPS keeps the name pointers: literals only)
-  using DEM_NS::PairDEMKokkos, DEM_NS::LinearStyle, DEM_NS::HertzStyle, DEM_NS::HystereticStyle;
-  const char *linear_kk = "PFC linear contact model (Kokkos)", *hertz_kk = "PFC Hertz contact model (Kokkos)";
-  pair("dem/linear/kk", linear_kk, &create_pair<PairDEMKokkos<LMPDeviceType, LinearStyle>>);
-  pair("dem/linear/kk/device", linear_kk, &create_pair<PairDEMKokkos<LMPDeviceType, LinearStyle>>);
-  pair("dem/linear/kk/host", linear_kk, &create_pair<PairDEMKokkos<LMPHostType, LinearStyle>>);
-  pair("dem/hertz/kk", hertz_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HertzStyle>>);
-  pair("dem/hertz/kk/device", hertz_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HertzStyle>>);
-  pair("dem/hertz/kk/host", hertz_kk, &create_pair<PairDEMKokkos<LMPHostType, HertzStyle>>);
-  const char *hyst_kk = "Rocky hysteretic linear spring (Kokkos)";
-  pair("dem/hysteretic/kk", hyst_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HystereticStyle>>);
-  pair("dem/hysteretic/kk/device", hyst_kk, &create_pair<PairDEMKokkos<LMPDeviceType, HystereticStyle>>);
-  pair("dem/hysteretic/kk/host", hyst_kk, &create_pair<PairDEMKokkos<LMPHostType, HystereticStyle>>);
+  // dem/LAW/kk, /kk/device and /kk/host
+  using DEM_NS::PairDEMKokkos, DEM_NS::LawStyle;
+#define DEM_PAIR_KK(L)                                                                                          \
+  {                                                                                                             \
+    const char *info = kept(std::string(L::info) + " (Kokkos)");                                                \
+    pair(kept(std::string(L::style) + "/kk"), info, &create_pair<PairDEMKokkos<LMPDeviceType, LawStyle<L>>>);   \
+    pair(kept(std::string(L::style) + "/kk/device"), info, &create_pair<PairDEMKokkos<LMPDeviceType, LawStyle<L>>>); \
+    pair(kept(std::string(L::style) + "/kk/host"), info, &create_pair<PairDEMKokkos<LMPHostType, LawStyle<L>>>); \
+  }
+  DEM_FOR_EACH_LAW(DEM_PAIR_KK)
+#undef DEM_PAIR_KK
   // contact history for the /kk styles (internal, created by the pair styles)
   auto fix = [&](const char *name, lammpsplugin_factory2 *factory) {
     register_style("fix", name, "contact history with restart support (Kokkos)", reinterpret_cast<void *>(factory),

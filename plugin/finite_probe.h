@@ -6,7 +6,7 @@
 // a time names the keywords responsible. Host code, run at init.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "adhesion_properties.h"
+#include "law_style.h"
 #include "dem/adhesion.h"
 #include "dem/pbond.h"
 #include "dem/rolling.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_dem.h"
-#include "contact_mix.h"
 #include "contact_report.h"
 #include "finite_probe.h"
+#include "laws.h"
 #include "pair_dem_base.h"
 #include "restart_format.h"
 #include "wall_contacts.h"
@@ -59,12 +59,12 @@ void *create_fix_wall_dem(void *ptr, int narg, char **arg)
 {
   auto *lmp = static_cast<LAMMPS *>(ptr);
   const std::string law = narg > 3 ? arg[3] : "";
-  // one line per law (and an explicit instantiation at the end of this file)
-  if (law == "linear") return new FixWallDEM<LinearStyle>(lmp, narg, arg);
-  if (law == "hertz") return new FixWallDEM<HertzStyle>(lmp, narg, arg);
-  if (law == "hysteretic") return new FixWallDEM<HystereticStyle>(lmp, narg, arg);
-  lmp->error->all(FLERR, "Fix wall/dem: unknown contact law '{}' (allowed: linear, hertz, hysteretic); "
-                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args", law);
+#define DEM_WALL_LAW(L) \
+  if (law == L::wall_name) return new FixWallDEM<LawStyle<L>>(lmp, narg, arg);
+  DEM_FOR_EACH_LAW(DEM_WALL_LAW)
+#undef DEM_WALL_LAW
+  lmp->error->all(FLERR, "Fix wall/dem: unknown contact law '{}' (allowed: {}); "
+                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args", law, wall_law_names());
   return nullptr;
 }
 
@@ -884,7 +884,7 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
 }
 
 // The ball-wall contact's parameters and adhesion from the fix's keywords: the contact's own
-// values, no inheritance from the particles' types (OwnValues)
+// values, no inheritance from the particles' types (own_values)
 template <class Style>
 std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
                                         dem::Adhesion &a) const
@@ -985,7 +985,6 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
 }
 
 namespace DEM_NS {
-template class FixWallDEM<LinearStyle>;
-template class FixWallDEM<HertzStyle>;
-template class FixWallDEM<HystereticStyle>;
+#define DEM_INSTANTIATE(L) template class FixWallDEM<LawStyle<L>>;
+DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
 }    // namespace DEM_NS

@@ -7,19 +7,14 @@
 // and the outputs. FixWallDEM<Style> parses the law's keywords with the pair style's Style (the
 // same keywords, ranges and mixing code) and runs the law of src/dem on each ball-wall contact
 // built by src/dem/wall.h; the per-ball work is wall_contacts (wall_contacts.h), which the
-// Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. Adding a law: one line in
-// create_fix_wall_dem (fix_wall_dem.cpp) and in create_fix_wall_dem_kokkos, an explicit
-// instantiation in each file, and, if its parameters depend on the radii, a wall_params overload
-// in src/dem/wall.h and an OwnValues specialisation (contact_mix.h).
+// Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. The laws are those of laws.h; a law whose
+// parameters depend on the radii needs a wall_params overload in src/dem/wall.h.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "adhesion_properties.h"
-#include "dem/wall.h"
 #include "dem/mesh.h"
+#include "dem/wall.h"
 #include "fix.h"
-#include "hertz_properties.h"
-#include "hysteretic_properties.h"
-#include "linear_properties.h"
+#include "law_style.h"
 #include "wall_contacts.h"
 
 #include <memory>

@@ -4,6 +4,7 @@
 #include "contact_report.h"
 #include "contact_values.h"
 #include "finite_probe.h"
+#include "laws.h"
 #include "pair_step.h"
 
 #include "atom.h"
@@ -650,7 +651,6 @@ template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
 }
 
 namespace DEM_NS {
-template class PairDEM<LinearStyle>;
-template class PairDEM<HertzStyle>;
-template class PairDEM<HystereticStyle>;
+#define DEM_INSTANTIATE(L) template class PairDEM<LawStyle<L>>;
+DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
 }    // namespace DEM_NS

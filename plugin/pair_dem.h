@@ -1,14 +1,10 @@
 // pair_style dem/linear, dem/hertz: a PFC contact law (src/dem) as a LAMMPS pair style. The
-// Style parameter names the law and its properties (LinearStyle, HertzStyle); everything here
+// Style parameter names the law and its properties (LawStyle, law_style.h); everything here
 // is law-independent: pair_coeff, the pair loop, per-contact output, history transfer, restart.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "adhesion_properties.h"
-#include "contact_mix.h"
 #include "contact_values.h"
-#include "hertz_properties.h"
-#include "hysteretic_properties.h"
-#include "linear_properties.h"
+#include "law_style.h"
 #include "pair_dem_base.h"
 #include "pair_step.h"
 
@@ -87,9 +83,5 @@ template <class Style> class PairDEM : public PairDEMBase {
   template <bool NEWTON> struct LoopTally;
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
 };
-
-using PairDEMLinear = PairDEM<LinearStyle>;
-using PairDEMHertz = PairDEM<HertzStyle>;
-using PairDEMHysteretic = PairDEM<HystereticStyle>;
 
 }    // namespace DEM_NS

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kokkos/fix_wall_dem_kokkos.h"
+#include "laws.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -31,11 +32,12 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
                     "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
                     "command, 'suffix on' after it)");
   const std::string law = narg > 3 ? arg[3] : "";
-  if (law == "linear") return new FixWallDEMKokkos<DeviceType, LinearStyle>(lmp, narg, arg);
-  if (law == "hertz") return new FixWallDEMKokkos<DeviceType, HertzStyle>(lmp, narg, arg);
-  if (law == "hysteretic") return new FixWallDEMKokkos<DeviceType, HystereticStyle>(lmp, narg, arg);
-  lmp->error->all(FLERR, "Fix wall/dem/kk: unknown contact law '{}' (allowed: linear, hertz, hysteretic); "
-                  "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args", law);
+#define DEM_WALL_LAW(L) \
+  if (law == L::wall_name) return new FixWallDEMKokkos<DeviceType, LawStyle<L>>(lmp, narg, arg);
+  DEM_FOR_EACH_LAW(DEM_WALL_LAW)
+#undef DEM_WALL_LAW
+  lmp->error->all(FLERR, "Fix wall/dem/kk: unknown contact law '{}' (allowed: {}); "
+                  "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args", law, wall_law_names());
   return nullptr;
 }
 
@@ -381,13 +383,12 @@ void FixWallDEMKokkos<DeviceType, Style>::unpack_exchange_kokkos(DAT::tdual_doub
 
 namespace DEM_NS {
 template void *create_fix_wall_dem_kokkos<LMPDeviceType>(void *, int, char **);
-template class FixWallDEMKokkos<LMPDeviceType, LinearStyle>;
-template class FixWallDEMKokkos<LMPDeviceType, HertzStyle>;
-template class FixWallDEMKokkos<LMPDeviceType, HystereticStyle>;
+#define DEM_INSTANTIATE(L) template class FixWallDEMKokkos<LMPDeviceType, LawStyle<L>>;
+DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
+#undef DEM_INSTANTIATE
 #ifdef LMP_KOKKOS_GPU
 template void *create_fix_wall_dem_kokkos<LMPHostType>(void *, int, char **);
-template class FixWallDEMKokkos<LMPHostType, LinearStyle>;
-template class FixWallDEMKokkos<LMPHostType, HertzStyle>;
-template class FixWallDEMKokkos<LMPHostType, HystereticStyle>;
+#define DEM_INSTANTIATE(L) template class FixWallDEMKokkos<LMPHostType, LawStyle<L>>;
+DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
 #endif
 }    // namespace DEM_NS

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kokkos/pair_dem_kokkos.h"
+#include "laws.h"
 #include "pair_step.h"
 
 #include "atom_kokkos.h"
@@ -531,12 +532,11 @@ const double *PairDEMKokkos<DeviceType, Style>::stored_contact(int &i, int &j, i
 }
 
 namespace DEM_NS {
-template class PairDEMKokkos<LMPDeviceType, LinearStyle>;
-template class PairDEMKokkos<LMPDeviceType, HertzStyle>;
-template class PairDEMKokkos<LMPDeviceType, HystereticStyle>;
+#define DEM_INSTANTIATE(L) template class PairDEMKokkos<LMPDeviceType, LawStyle<L>>;
+DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
+#undef DEM_INSTANTIATE
 #ifdef LMP_KOKKOS_GPU
-template class PairDEMKokkos<LMPHostType, LinearStyle>;
-template class PairDEMKokkos<LMPHostType, HertzStyle>;
-template class PairDEMKokkos<LMPHostType, HystereticStyle>;
+#define DEM_INSTANTIATE(L) template class PairDEMKokkos<LMPHostType, LawStyle<L>>;
+DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
 #endif
 }    // namespace DEM_NS

@@ -15,6 +15,7 @@
 #pragma once
 #include "parts/adhesion.h"
 #include "parts/rolling.h"
+#include "mixing.h"
 #include "tangential.h"
 
 namespace dem {
@@ -283,14 +284,81 @@ struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
   using Parts = PartList<RollingPart, AdhesionPart>;
-  // its own keywords (its parts' follow in the pair styles' tables)
+  static constexpr const char *style = "dem/hertz", *wall_name = "hertz", *info = "PFC Hertz contact model";
+  static constexpr const char *stiffness_keywords = "the stiffness hz_shear (or hz_emod)";
+  // its own keywords (its parts' follow in the pair styles' tables); PFC's defaults: hz_alpha 1.5,
+  // the rest 0; Rocky's v_slide 1 mm/s
   static constexpr Keyword keywords[] = {
-      {"hz_shear", KEY_NONNEGATIVE}, {"hz_poiss", KEY_POISSON},       {"hz_alpha", KEY_NONNEGATIVE},
+      {"hz_shear", KEY_NONNEGATIVE}, {"hz_poiss", KEY_POISSON},       {"hz_alpha", KEY_NONNEGATIVE, 1.5},
       {"hz_mode", KEY_FLAG},         {"fric", KEY_NONNEGATIVE},       {"rgap", KEY_FINITE},
       {"dp_nratio", KEY_RATIO},      {"dp_sratio", KEY_RATIO},        {"dp_alpha", KEY_NONNEGATIVE},
       {"dp_mode", KEY_DP_MODE},      {"restitution", KEY_FRACTION},   {"tan_mode", KEY_TAN_MODE_HERTZ},
-      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE},    {"hz_emod", KEY_POSITIVE}};
+      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE, 0.001}, {"hz_emod", KEY_POSITIVE}};
   static constexpr int keyword_count = 15;
+  enum { SHEAR, POISS, ALPHA, MODE, FRIC, RGAP, DP_NRATIO, DP_SRATIO, DP_ALPHA, DP_MODE, RESTITUTION, TAN_MODE,
+         FRIC_DYN, V_SLIDE, EMOD };
+
+  // PFC's inheritance (mixing.h): the contact's shear modulus and Poisson's ratio from the pieces'
+  // (eq. 18-19; hz_emod as G = E / (2 (1 + nu)), Rocky and most users give E and nu), a pair's
+  // values replacing them; friction the smaller (eq. 20); the rest the types' common value or
+  // the pair's
+  template <class M> static bool mix(M &m, Params &out)
+  {
+    out = Params{};
+    for (int side : {TYPE1, TYPE2, PAIR})
+      if (m.has(side, SHEAR) && m.has(side, EMOD)) return m.fail("hz_shear and hz_emod are alternatives: give one or the other");
+    auto shear = [&](int side, double nu) { return m.has(side, EMOD) ? m.value(side, EMOD) / (2.0 * (1.0 + nu)) : m.value(side, SHEAR); };
+    const double nu1 = m.value(TYPE1, POISS), nu2 = m.value(TYPE2, POISS);
+    const double g1 = shear(TYPE1, nu1), g2 = shear(TYPE2, nu2);
+    double g = 0.0, nu = 0.5 * (nu1 + nu2);    // a piece with G = 0 makes the contact carry no Hertz force
+    if (g1 != 0.0 && g2 != 0.0) {
+      const double e_star = 1.0 / ((1.0 - nu1) / (2.0 * g1) + (1.0 - nu2) / (2.0 * g2));
+      const double g_star = 1.0 / ((2.0 - nu1) / g1 + (2.0 - nu2) / g2);
+      nu = (4.0 * g_star - e_star) / (2.0 * g_star - e_star);
+      g = 2.0 * g_star * (2.0 - nu);
+    }
+    if (m.has(PAIR, SHEAR)) g = m.value(PAIR, SHEAR);
+    if (m.has(PAIR, POISS)) nu = m.value(PAIR, POISS);
+    if (m.has(PAIR, EMOD)) g = shear(PAIR, nu);    // with the contact's nu
+    out.hn_factor = 2.0 * g / (3.0 * (1.0 - nu));
+    out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
+    if (!std::isfinite(out.hn_factor))    // huge hz_shear
+      return m.fail_not_finite(SHEAR, "a Hertz factor 2G/(3(1-nu))", out.hn_factor);
+    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) || !m.same_or_pair(RGAP, out.rgap) ||
+        !m.same_or_pair(ALPHA, out.alpha_h))
+      return false;
+    // the tangent stiffness alpha_h h_n delta^(alpha_h - 1) is computed as (alpha_h h_n) times the
+    // power, which underflows to 0 for a huge exponent: inf times 0
+    if (!std::isfinite(out.alpha_h * 2.0 * out.hn_factor))
+      return m.fail_not_finite(ALPHA, "a tangent-stiffness factor alpha_h h_n", out.alpha_h * 2.0 * out.hn_factor);
+    double v;
+    if (!m.same_or_pair(MODE, v)) return false;
+    out.hz_mode = static_cast<int>(v);
+    if (!m.same_or_pair(DP_ALPHA, out.alpha_d) || !m.same_or_pair(DP_MODE, v)) return false;
+    out.dp.mode = static_cast<int>(v);
+    if (!m.same_or_pair(DP_SRATIO, out.dp.sratio)) return false;
+    if (out.dp.sratio > 0.0 && out.tan.mode == TAN_COULOMB)
+      return m.fail("tan_mode 1 (Coulomb limit) has no shear spring: dp_sratio must be 0");
+    if (out.hz_mode == 1 && out.tan.mode != TAN_SPRING) return m.fail("hz_mode 1 scales the shear spring force of tan_mode 0 only");
+    if (out.tan.mode == TAN_MINDLIN && out.alpha_h != 1.5)
+      return m.fail("tan_mode 2 (Mindlin-Deresiewicz) needs the Hertz exponent hz_alpha 1.5");
+    // restitution: with eq. 13's tangent stiffness k_n = 3/2 h_n delta^(1/2) and dp_alpha 0 the
+    // normal dashpot is 2 beta_n sqrt(3/2 m_c h_n) delta^(1/4) v_n, Tsuji's form, which maps exactly
+    // onto the linear spring-dashpot with zeta = 2 beta_n sqrt(3/2) / sqrt(5) (Antypov & Elliott
+    // 2011), for the full and the no-tension dashpot alike: e does not depend on the impact speed
+    for (int side : {TYPE1, TYPE2, PAIR})
+      if (m.has(side, RESTITUTION) && (out.alpha_h != 1.5 || out.alpha_d != 0.0))
+        return m.fail("restitution needs hz_alpha 1.5 and dp_alpha 0 (then the dashpot scales as Tsuji's, "
+                      "delta^(1/4), and e does not depend on the impact speed; with dp_alpha > 0 it does)");
+    return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, std::sqrt(1.2), out.dp.nratio);
+  }
+  // every Hertz contact has eq. 8's k_s (the rolling spring's)
+  static bool shear_spring(const Params &) { return true; }
+  static Params mirrored(Params p) { return p; }    // symmetric in the two particles
+  // JKR (adhesion.h) extends the Hertz contact of hz_alpha 1.5 and rgap 0, with its E*
+  static constexpr bool hertzian = true;
+  static bool jkr_ready(const Params &p) { return p.alpha_h == 1.5 && p.rgap == 0.0 && p.hn_factor > 0.0; }
+  static double jkr_estar(const Params &p) { return hertz_estar(p); }
   static bool is_plain(const Params &p) { return hertz_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
   // whether a pair of types needs the law's own history values

@@ -16,6 +16,7 @@
 #pragma once
 #include "parts/adhesion.h"
 #include "parts/rolling.h"
+#include "mixing.h"
 #include "tangential.h"
 #include <cmath>
 
@@ -230,12 +231,63 @@ struct HystereticLaw {
   using History = HystHistory;
   using Params = HystParams;
   using Parts = PartList<RollingPart, AdhesionPart>;
-  // its own keywords (its parts' follow in the pair styles' tables)
+  static constexpr const char *style = "dem/hysteretic", *wall_name = "hysteretic",
+                              *info = "Rocky hysteretic linear spring";
+  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod) and restitution (K_nu = K_nl/e^2)";
+  // its own keywords (its parts' follow in the pair styles' tables); v_slide: Rocky's 1 mm/s in
+  // the simulation's units
   static constexpr Keyword keywords[] = {
-      {"kn", KEY_NONNEGATIVE},      {"emod", KEY_POSITIVE},       {"restitution", KEY_FRACTION},
-      {"hys_damp", KEY_RATIO},      {"kt_ratio", KEY_NONNEGATIVE}, {"fric", KEY_NONNEGATIVE},
-      {"fric_dyn", KEY_NONNEGATIVE}, {"tan_mode", KEY_TAN_MODE},  {"v_slide", KEY_NONNEGATIVE}};
+      {"kn", KEY_NONNEGATIVE},      {"emod", KEY_POSITIVE, 0.0, true}, {"restitution", KEY_FRACTION, 1.0},
+      {"hys_damp", KEY_RATIO},      {"kt_ratio", KEY_NONNEGATIVE},     {"fric", KEY_NONNEGATIVE},
+      {"fric_dyn", KEY_NONNEGATIVE}, {"tan_mode", KEY_TAN_MODE},       {"v_slide", KEY_NONNEGATIVE, 0.001}};
   static constexpr int keyword_count = 9;
+  enum { KN, EMOD, RESTITUTION, DAMP, KT_RATIO, FRIC, FRIC_DYN, TAN_MODE, V_SLIDE };
+  static constexpr bool hertzian = false;
+
+  // the loading stiffness from material (Rocky: K = E L per particle, L = 2R, in series), or the
+  // types' springs in series, or the pair's; friction the smaller; the rest the types' common
+  // value or the pair's (mixing.h)
+  template <class M> static bool mix(M &m, Params &out)
+  {
+    out = Params{};
+    for (int side : {TYPE1, TYPE2, PAIR})
+      if (m.has(side, EMOD) && m.has(side, KN)) return m.fail("emod and kn are alternatives: give one or the other");
+    if (m.has(PAIR, EMOD)) return m.fail("emod is a property of a type (pair_coeff I I): for a pair of types set kn");
+    if (m.has(PAIR, KN)) {
+      out.kn = m.value(PAIR, KN);
+    } else if (m.has(TYPE1, EMOD) && m.has(TYPE2, EMOD)) {
+      out.from_material = true;
+      out.inv_emod1 = 1.0 / m.value(TYPE1, EMOD);
+      out.inv_emod2 = 1.0 / m.value(TYPE2, EMOD);
+    } else if (m.has(TYPE1, EMOD) || m.has(TYPE2, EMOD)) {
+      return m.fail("one type has emod and the other kn: set kn for the pair of types");
+    } else {
+      out.kn = series(m.value(TYPE1, KN), m.value(TYPE2, KN));
+    }
+    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) || !m.same_or_pair(RESTITUTION, out.e) ||
+        !m.same_or_pair(DAMP, out.damp) || !m.same_or_pair(KT_RATIO, out.kt_ratio))
+      return false;
+    if (out.tan.mode == TAN_COULOMB && out.kt_ratio > 0.0)
+      return m.fail("tan_mode 1 (Coulomb limit) has no shear spring: kt_ratio must be 0");
+    // derived parameters that overflowed: K_nl (huge kn in series), 1/emod, K_nu = K_nl/e^2, K_t
+    if (!std::isfinite(out.kn)) return m.fail_not_finite(KN, "a loading stiffness K_nl", out.kn);
+    if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
+      return m.fail_not_finite(EMOD, "1/emod", std::max(out.inv_emod1, out.inv_emod2));
+    if (!std::isfinite(out.kn / (out.e * out.e)))
+      return m.fail_not_finite(RESTITUTION, "with K_nl from kn an unloading stiffness K_nl/e^2", out.kn / (out.e * out.e));
+    if (!std::isfinite(out.kt_ratio * out.kn))
+      return m.fail_not_finite(KT_RATIO, "a shear stiffness kt_ratio K_nl", out.kt_ratio * out.kn);
+    if (!out.from_material) out.ku = out.kn / (out.e * out.e);    // once, not per contact
+    return true;
+  }
+  static bool shear_spring(const Params &p) { return p.tan.mode == TAN_SPRING && p.kt_ratio > 0.0; }
+  static Params mirrored(Params p)
+  {
+    const double e1 = p.inv_emod1;
+    p.inv_emod1 = p.inv_emod2;
+    p.inv_emod2 = e1;
+    return p;
+  }
   static bool is_plain(const Params &p) { return hysteretic_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hysteretic_plain(p); }
   static constexpr bool optional_extra = false;    // its values are always kept

@@ -25,7 +25,9 @@ enum KeyRange {
 
 struct Keyword {
   const char *name;
-  int range;    // KeyRange
+  int range;                // KeyRange
+  double fallback = 0.0;    // a type's value when the keyword is not given (PFC's defaults are 0)
+  bool per_type = false;    // a property of a type only (pair_coeff I I), not of a pair of types
 };
 
 inline bool key_allows(int range, double v)

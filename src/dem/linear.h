@@ -26,6 +26,7 @@
 #include "parts/holding.h"
 #include "parts/parallel_bond.h"
 #include "parts/rolling.h"
+#include "mixing.h"
 #include "tangential.h"
 
 namespace dem {
@@ -192,14 +193,89 @@ struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
   using Parts = PartList<HoldingPart, RollingPart, AdhesionPart, BondsPart, ParallelBondPart>;
-  // its own keywords (its parts' follow in the pair styles' tables)
+  static constexpr const char *style = "dem/linear", *wall_name = "linear", *info = "PFC linear contact model";
+  static constexpr const char *stiffness_keywords =
+      "the stiffness kn (or emod; and of a parallel bond pb_kn or pb_emod, times its area from pb_rmul)";
+  // its own keywords (its parts' follow in the pair styles' tables); v_slide: Rocky's 1 mm/s in
+  // the simulation's units
   static constexpr Keyword keywords[] = {
-      {"kn", KEY_NONNEGATIVE},       {"ks", KEY_NONNEGATIVE},        {"fric", KEY_NONNEGATIVE},
-      {"rgap", KEY_FINITE},          {"lin_mode", KEY_FLAG},         {"dp_nratio", KEY_RATIO},
-      {"dp_sratio", KEY_RATIO},      {"dp_mode", KEY_DP_MODE},       {"emod", KEY_POSITIVE},
-      {"kratio", KEY_NONNEGATIVE},   {"restitution", KEY_FRACTION},  {"tan_mode", KEY_TAN_MODE},
-      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE}};
+      {"kn", KEY_NONNEGATIVE},       {"ks", KEY_NONNEGATIVE},         {"fric", KEY_NONNEGATIVE},
+      {"rgap", KEY_FINITE},          {"lin_mode", KEY_FLAG},          {"dp_nratio", KEY_RATIO},
+      {"dp_sratio", KEY_RATIO},      {"dp_mode", KEY_DP_MODE},        {"emod", KEY_POSITIVE, 0.0, true},
+      {"kratio", KEY_NONNEGATIVE, 0.0, true}, {"restitution", KEY_FRACTION}, {"tan_mode", KEY_TAN_MODE},
+      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE, 0.001}};
   static constexpr int keyword_count = 14;
+  enum { KN, KS, FRIC, RGAP, LIN_MODE, DP_NRATIO, DP_SRATIO, DP_MODE, EMOD, KRATIO, RESTITUTION, TAN_MODE, FRIC_DYN, V_SLIDE };
+  static constexpr bool hertzian = false;
+
+  // PFC's inheritance (mixing.h): stiffness as the types' springs in series (eq. 15), or from
+  // material (Woo's series connector, PFC eq. 17), a pair's kn or ks replacing only the one it
+  // names; friction the smaller (eq. 16); the rest the types' common value or the pair's
+  template <class M> static bool mix(M &m, Params &out)
+  {
+    out = Params{};
+    out.dim2 = m.dim2;
+    for (int side : {TYPE1, TYPE2, PAIR})
+      if (m.has(side, EMOD) && (m.has(side, KN) || m.has(side, KS)))
+        return m.fail("emod/kratio and kn/ks are alternatives: give one or the other");
+    if (m.has(PAIR, EMOD) || m.has(PAIR, KRATIO))
+      return m.fail("emod and kratio are properties of a type (pair_coeff I I): for a pair of types set kn and ks");
+    for (int side : {TYPE1, TYPE2})
+      if (m.has(side, KRATIO) && !m.has(side, EMOD)) return m.fail("kratio needs emod on the same type");
+    const bool pair_kn = m.has(PAIR, KN), pair_ks = m.has(PAIR, KS);
+    if (m.has(TYPE1, EMOD) || m.has(TYPE2, EMOD)) {
+      if (pair_kn && pair_ks) {
+        out.kn = m.value(PAIR, KN);
+        out.ks = m.value(PAIR, KS);
+      } else if (pair_kn || pair_ks) {
+        // the material's kn and ks depend on the radii of each contact: one cannot be kept alone
+        return m.fail("the types take kn and ks from emod/kratio, which depend on the radii: a pair of types that "
+                      "sets ", pair_kn ? "kn" : "ks", " must set both kn and ks");
+      } else if (m.has(TYPE1, EMOD) && m.has(TYPE2, EMOD)) {
+        out.from_material = true;
+        out.inv_emod1 = 1.0 / m.value(TYPE1, EMOD);
+        out.inv_emod2 = 1.0 / m.value(TYPE2, EMOD);
+        // kratio mixes as the arithmetic mean (Woo averages ktDivKn); 0 on either side means ks = 0
+        const double ka = m.value(TYPE1, KRATIO), kb = m.value(TYPE2, KRATIO);
+        out.kratio = (ka > 0.0 && kb > 0.0) ? 0.5 * (ka + kb) : 0.0;
+      } else {
+        return m.fail("one type has emod and the other kn/ks: set kn and ks for the pair of types");
+      }
+    } else {
+      out.kn = pair_kn ? m.value(PAIR, KN) : series(m.value(TYPE1, KN), m.value(TYPE2, KN));
+      out.ks = pair_ks ? m.value(PAIR, KS) : series(m.value(TYPE1, KS), m.value(TYPE2, KS));
+    }
+    // derived parameters that overflowed (huge values in series; 1/emod of a subnormal emod)
+    if (!std::isfinite(out.kn)) return m.fail_not_finite(KN, "a contact stiffness k_n", out.kn);
+    if (!std::isfinite(out.ks)) return m.fail_not_finite(KS, "a contact stiffness k_s", out.ks);
+    if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
+      return m.fail_not_finite(EMOD, "1/emod", std::max(out.inv_emod1, out.inv_emod2));
+    double v;
+    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) || !m.same_or_pair(RGAP, out.rgap) ||
+        !m.same_or_pair(LIN_MODE, v))
+      return false;
+    out.lin_mode = static_cast<int>(v);
+    if (!m.same_or_pair(DP_MODE, v)) return false;
+    out.dp.mode = static_cast<int>(v);
+    if (!m.same_or_pair(DP_SRATIO, out.dp.sratio)) return false;
+    if (out.tan.mode == TAN_COULOMB && (out.dp.sratio > 0.0 || out.ks > 0.0 || out.kratio > 0.0))
+      return m.fail("tan_mode 1 (Coulomb limit) has no shear spring: ks, kratio and dp_sratio must be 0");
+    // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
+    return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, 1.0, out.dp.nratio);
+  }
+  // whether a contact has a shear spring (for the rolling springs, k_r = k_s Rbar^2)
+  static bool shear_spring(const Params &p)
+  {
+    return p.tan.mode == TAN_SPRING && (p.from_material ? p.kratio > 0.0 : p.ks > 0.0);
+  }
+  // the parameters with particles 1 and 2 exchanged
+  static Params mirrored(Params p)
+  {
+    const double e1 = p.inv_emod1;
+    p.inv_emod1 = p.inv_emod2;
+    p.inv_emod2 = e1;
+    return p;
+  }
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
   template <bool ENERGY, bool EXTRA = true>

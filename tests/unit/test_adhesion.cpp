@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "adhesion_properties.h"
+#include "mix_helpers.h"
 #include "dem/adhesion.h"
 #include "dem/hertz.h"
 #include "dem/contact_step.h"
@@ -73,15 +73,15 @@ TEST(Adhesion, MixingRules)
   using namespace DEM_NS;
   AdhesionProperties t1, t2, pair;
   Adhesion out;
-  EXPECT_EQ(adhesion_mix(t1, t2, pair, ADH_LAW_LINEAR, true, out), "");
+  EXPECT_EQ(adhesion_mix<LinearLaw>(t1, t2, pair, {}, out), "");
   EXPECT_EQ(out.model, ADH_NONE);
   EXPECT_EQ(adhesion_set(t1, "adh_model", 2.0), "");
   EXPECT_EQ(adhesion_set(t1, "adh_frac", 0.1), "");
-  EXPECT_NE(adhesion_mix(t1, t2, pair, ADH_LAW_LINEAR, true, out).find("differ in adh_model"), std::string::npos);
+  EXPECT_NE(adhesion_mix<LinearLaw>(t1, t2, pair, {}, out).find("differ in adh_model"), std::string::npos);
   EXPECT_EQ(adhesion_set(pair, "adh_model", 0.0), "");
-  EXPECT_EQ(adhesion_mix(t1, t2, pair, ADH_LAW_LINEAR, true, out), "");
+  EXPECT_EQ(adhesion_mix<LinearLaw>(t1, t2, pair, {}, out), "");
   EXPECT_EQ(out.model, ADH_NONE);
-  EXPECT_NE(adhesion_mix(t1, t1, AdhesionProperties{}, ADH_LAW_HERTZ, true, out).find("adh_model 2"), std::string::npos);
+  EXPECT_NE(adhesion_mix<HertzLaw>(t1, t1, AdhesionProperties{}, {}, out).find("adh_model 2"), std::string::npos);
   EXPECT_NE(adhesion_set(t1, "adh_model", 1.5).find("out of range"), std::string::npos);
 }
 

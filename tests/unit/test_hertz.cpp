@@ -1,7 +1,7 @@
 // PFC Hertz core and property inheritance (eq. 4-9, 18-19) without LAMMPS.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "dem/hertz.h"
-#include "hertz_properties.h"
+#include "mix_helpers.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "dem/rolling.h"
-#include "hertz_properties.h"
-#include "linear_properties.h"
+#include "mix_helpers.h"
 
 #include <gtest/gtest.h>
 

@@ -75,6 +75,59 @@ struct AdhesionPart : PartBase {
   static constexpr int keyword_count = 5;
   static constexpr bool own_keywords = true;    // (the same for every law: AdhesionProperties)
   static constexpr int group = PART_ADHESION;
+  enum { MODEL, FRAC, DIST, GAMMA, G };
+
+  // every value the pair's (pair_coeff I J, I != J), else the types' common value: types that differ
+  // need a value for the pair (Rocky sets adhesion per pair of materials). Rocky's linear model
+  // scales a linear loading stiffness; JKR extends the Hertz contact (Law::hertzian), with
+  // hz_alpha 1.5 and rgap 0 (Law::jkr_ready), and takes its E* (Law::jkr_estar)
+  template <class Law, class M, class X> static bool mix(M &m, X &x)
+  {
+    Adhesion &out = x.adhesion;
+    out = Adhesion{};
+    double v[keyword_count];
+    if (!m.same_or_pair(MODEL, v[MODEL])) return false;
+    out.model = static_cast<int>(v[MODEL]);
+    if (out.model == ADH_NONE) {    // a pair without adhesion ignores its types' values
+      for (int k = FRAC; k < keyword_count; k++)
+        if (m.has(PAIR, k) || (!m.has(PAIR, MODEL) && m.given(k)))
+          return m.fail(m.name(k), " is set but adh_model is 0 (no adhesion)");
+      return true;
+    }
+    for (int k = FRAC; k < keyword_count; k++)
+      if (!m.same_or_pair(k, v[k])) return false;
+    out.frac = v[FRAC];
+    out.dist = v[DIST];
+    out.w = v[GAMMA];
+    out.g = v[G];
+    if (out.model == ADH_CONSTANT || out.model == ADH_LINEAR) {
+      if (m.given(GAMMA)) return m.fail("adh_gamma is the JKR surface energy (adh_model 3) only");
+      if (out.model == ADH_LINEAR && m.given(G)) return m.fail("adh_g is the gravity of adh_model 1 (constant) only");
+      if (out.model == ADH_CONSTANT && !(out.g > 0.0))
+        return m.fail("adh_model 1 (Rocky constant adhesion, f_c m g) needs the gravity acceleration adh_g > 0");
+      if (out.model == ADH_LINEAR && Law::hertzian)
+        return m.fail("adh_model 2 (Rocky linear adhesion) scales a linear loading stiffness: use it with dem/linear "
+                      "or dem/hysteretic; dem/hertz has adh_model 1 and 3 (JKR)");
+      return true;
+    }
+    if constexpr (!Law::hertzian) {
+      return m.fail("adh_model 3 (JKR) extends the Hertz contact: it needs dem/hertz (Rocky offers JKR with its "
+                    "Hertzian model only)");
+    } else {
+      if (!Law::jkr_ready(x.p)) return m.fail("adh_model 3 (JKR) needs hz_alpha 1.5 and rgap 0");
+      if (m.given(FRAC) || m.given(DIST) || m.given(G))
+        return m.fail("adh_frac, adh_dist and adh_g belong to adh_model 1 and 2; JKR (adh_model 3) takes adh_gamma");
+      if (!(out.w > 0.0)) return m.fail("adh_model 3 (JKR) needs the surface energy adh_gamma > 0");
+      out.estar = Law::jkr_estar(x.p);
+      return true;
+    }
+  }
+  // what sets the reach beyond touching (adhesive_reach), for the messages of a reach out of scale
+  static const char *reach_source(const Adhesion &a)
+  {
+    return a.model == ADH_JKR ? "JKR's separation distance, from adh_gamma and the Hertz stiffness hz_shear or hz_emod"
+                              : "adh_dist";
+  }
 
   template <class X> DEM_INLINE static void reach(X &x)
   {

@@ -7,6 +7,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "../pbond.h"
+#include "../rolling.h"
 #include "part.h"
 
 namespace dem {
@@ -51,6 +52,32 @@ struct BondsPart : PartBase {
   template <class Params> DEM_INLINE static double bonded_reach(const Params &p, double rsum)
   {
     return p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
+  }
+
+  // the contact bond's strengths, each the same for both types or set for the pair; the settings it
+  // needs and excludes. Its reach: twice the stretch at which the tensile force reaches cb_tenf
+  // (the law breaks the bond, not the pair's reach; the incremental lin_mode 1 may lag the gap)
+  template <class Law, class M, class X> static bool mix(M &m, X &x)
+  {
+    auto &p = x.p;
+    p.cbond = m.given(0) || m.given(1);
+    if (!p.cbond) return true;
+    if (!m.same_or_pair(0, p.cb_tenf) || !m.same_or_pair(1, p.cb_shearf)) return false;
+    if (p.from_material || !(p.kn > 0.0))
+      return m.fail("contact bonds (cb_tenf, cb_shearf) need a constant kn > 0 (not emod): a bond's reach is cb_tenf/kn");
+    if (p.tan.mode != TAN_SPRING) return m.fail("contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0");
+    p.cb_reach = 2.0 * p.cb_tenf / p.kn;
+    if (!std::isfinite(p.cb_reach)) return m.fail_not_finite(0, "2 cb_tenf/kn", p.cb_reach);
+    return true;
+  }
+  template <class Law, class M, class X> static bool check(M &m, X &x)
+  {
+    if (!x.p.cbond) return true;
+    if (x.p.hold_gap > 0.0) return m.fail("contact bonds (cb_tenf, cb_shearf) and hold_gap are alternatives");
+    if (x.p.roll.model != ROLL_NONE)
+      return m.fail("contact bonds (cb_tenf, cb_shearf) and rolling resistance (rr_fric > 0) cannot be combined: the "
+                    "rolling limit needs a compressive normal force");
+    return true;
   }
 
   // a bonded contact holds beyond the largest gap bonds were made at (k.hold: some pair of types

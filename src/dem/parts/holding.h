@@ -4,6 +4,7 @@
 // (e_break). No history values of its own.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "../rolling.h"
 #include "part.h"
 
 namespace dem {
@@ -14,6 +15,27 @@ struct HoldingPart : PartBase {
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.hold_gap > 0.0 || p.no_slip; }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return p.hold_gap > 0.0; }
   template <class Params> DEM_INLINE static double hold_reach(const Params &p, double, double) { return p.hold_gap; }
+
+  // each value the same for both types or set for the pair; the settings they exclude
+  template <class Law, class M, class X> static bool mix(M &m, X &x)
+  {
+    double no_slip;
+    if (!m.same_or_pair(0, x.p.hold_gap) || !m.same_or_pair(1, no_slip)) return false;
+    x.p.no_slip = no_slip != 0.0;
+    if (x.p.no_slip && x.p.tan.mode != TAN_SPRING)
+      return m.fail("no_slip 1 takes the Coulomb limit off the shear spring: it needs tan_mode 0");
+    if (x.p.hold_gap > 0.0 && (x.p.dp.mode & 1))
+      return m.fail("hold_gap > 0 holds contacts in tension, which the no-tension normal dashpot (dp_mode 1 or 3) "
+                    "would cancel: use dp_mode 0 or 2");
+    return true;
+  }
+  template <class Law, class M, class X> static bool check(M &m, X &x)
+  {
+    if (x.p.hold_gap > 0.0 && x.p.roll.model != ROLL_NONE)
+      return m.fail("hold_gap > 0 and rolling resistance (rr_fric > 0) cannot be combined: the rolling limit needs "
+                    "a compressive normal force");
+    return true;
+  }
 
   // a formed contact that is not bonded holds to hold_gap (k.hold: some pair of types holds)
   template <class X> DEM_INLINE static void reach(X &x)

@@ -11,16 +11,50 @@
 namespace dem {
 
 struct ParallelBondPart : PartBase {
-  static constexpr Keyword keywords[] = {{"pb_rmul", KEY_POSITIVE}, {"pb_kn", KEY_NONNEGATIVE},
-                                         {"pb_ks", KEY_NONNEGATIVE},  {"pb_ten", KEY_NONNEGATIVE},
-                                         {"pb_coh", KEY_NONNEGATIVE}, {"pb_fa", KEY_ANGLE},
-                                         {"pb_mcf", KEY_RATIO},       {"pb_emod", KEY_POSITIVE},
+  // (pb_emod is PFC's pb_deformability: pb_kn or pb_emod makes a pair of types take parallel bonds)
+  static constexpr Keyword keywords[] = {{"pb_rmul", KEY_POSITIVE, 1.0}, {"pb_kn", KEY_NONNEGATIVE},
+                                         {"pb_ks", KEY_NONNEGATIVE},     {"pb_ten", KEY_NONNEGATIVE},
+                                         {"pb_coh", KEY_NONNEGATIVE},    {"pb_fa", KEY_ANGLE},
+                                         {"pb_mcf", KEY_RATIO, 1.0},     {"pb_emod", KEY_POSITIVE},
                                          {"pb_kratio", KEY_NONNEGATIVE}};
   static constexpr int keyword_count = 9;
+  enum { RMUL, KN, KS, TEN, COH, FA, MCF, EMOD, KRATIO };
   static constexpr int history_bit = HIST_PBOND, slots = 8;
   static constexpr const char *history_text = "the force and moment of parallel bonds";
   static bool is_vector_slot(int k) { return k != 0 && k != 4; }    // F_n and M_t are scalars
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.pb.on; }
+
+  // each value the same for both types or set for the pair
+  template <class Law, class M, class X> static bool mix(M &m, X &x)
+  {
+    ParallelBond &pb = x.p.pb;
+    pb.on = m.given(KN) || m.given(EMOD);
+    for (int k = 0; k < keyword_count; k++)
+      if (!pb.on && m.given(k)) return m.fail(m.name(k), " is a parallel bond's property: it needs pb_kn (or pb_emod)");
+    if (!pb.on) return true;
+    if (m.given(EMOD) && (m.given(KN) || m.given(KS)))
+      return m.fail("pb_emod/pb_kratio and pb_kn/pb_ks are alternatives: give one or the other");
+    if (m.given(KRATIO) && !m.given(EMOD)) return m.fail("pb_kratio needs pb_emod");
+    double fa = 0.0;
+    double *const values[keyword_count] = {&pb.rmul, &pb.kn, &pb.ks, &pb.ten, &pb.coh, &fa, &pb.mcf, &pb.emod, &pb.kratio};
+    for (int k = 0; k < keyword_count; k++)
+      if (!m.same_or_pair(k, *values[k])) return false;
+    if (!(pb.kn > 0.0) && !(pb.emod > 0.0)) return m.fail("a parallel bond needs pb_kn > 0");
+    pb.dim2 = m.dim2;
+    pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
+    // with pb_emod, per unit of R1 + R2 (bond_reach)
+    pb.reach = 2.0 * pb.ten / (pb.emod > 0.0 ? pb.emod : pb.kn);
+    if (!std::isfinite(pb.reach))
+      return m.fail_not_finite(TEN, pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn", pb.reach);
+    return true;
+  }
+  template <class Law, class M, class X> static bool check(M &m, X &x)
+  {
+    if (!x.p.pb.on) return true;
+    if (x.p.cbond) return m.fail("a pair of types takes contact bonds (cb_tenf, cb_shearf) or parallel bonds (pb_kn), not both");
+    if (x.p.hold_gap > 0.0) return m.fail("parallel bonds (pb_kn) and hold_gap are alternatives");
+    return true;
+  }
 
   // a bond made this step starts without force or moment
   template <class X> DEM_INLINE static void before_law(X &x)

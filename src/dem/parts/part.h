@@ -18,12 +18,17 @@
 //                  ReleaseOutcome)
 //   column_count, columns(x, out)   its columns of compute pair/local, from the stored contact
 //                  (x: a ColumnWork; host code)
+//   mix<Law>(m, x), check<Law>(m, x)   its mixing (mixing.h): the pair's parameters x.p (and its
+//                  adhesion x.adhesion) from the types' keyword values; check runs once every part
+//                  of the list has mixed (for what excludes another part; host code)
 // A law lists its parts in its Parts member (one line, e.g. LinearLaw::Parts): the contact step,
 // the history layout, the reach and the checks that follow are folds over that list, in its order.
 // No LAMMPS here: it runs inside Kokkos kernels.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "../adhesion.h"
 #include "../keywords.h"
+#include "../mixing.h"
 #include "../pfc.h"
 
 #include <type_traits>
@@ -87,6 +92,13 @@ struct ReleaseOutcome {
   bool stretched = false;     // ... beyond the reach the neighbour lists hold (listed_bond_reach)
 };
 
+// What the mixing of a pair of types makes: its parameters and its adhesion (kept apart: adhesion's
+// keywords are the same for every law)
+template <class Params> struct Mixed {
+  Params &p;
+  Adhesion &adhesion;
+};
+
 struct PartBase {
   static constexpr Keyword keywords[1] = {{"", 0}};
   static constexpr int keyword_count = 0;
@@ -107,6 +119,8 @@ struct PartBase {
   template <class X, class Out> DEM_INLINE static void release(const X &, Out &) {}
   static constexpr int column_count = 0;
   template <class X> static void columns(X &, double *) {}
+  template <class Law, class M, class X> static bool mix(M &, X &) { return true; }
+  template <class Law, class M, class X> static bool check(M &, X &) { return true; }
 };
 
 // A loop with these flags compiles part P in
@@ -214,7 +228,29 @@ template <class... P> struct PartList {
   template <class X> DEM_INLINE static void after_law(X &x) { (after_one<P>(x), ...); }
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o) { (release_one<P>(x, o), ...); }
 
+  // the parts' mixing, in the list's order, then their checks (m.part<Q>(at): the mixer of part Q,
+  // whose keywords start at `at` in the law's table unless it keeps its own)
+  template <class Law, class M, class X> static bool mix(M &m, X &x)
+  {
+    int at = Law::keyword_count;
+    if (!(mix_one<P, Law>(m, at, x) && ...)) return false;
+    at = Law::keyword_count;
+    return (check_one<P, Law>(m, at, x) && ...);
+  }
+
  private:
+  template <class Q, class Law, class M, class X> static bool mix_one(M &m, int &at, X &x)
+  {
+    auto mq = m.template part<Q>(at);
+    if (!Q::own_keywords) at += Q::keyword_count;
+    return Q::template mix<Law>(mq, x);
+  }
+  template <class Q, class Law, class M, class X> static bool check_one(M &m, int &at, X &x)
+  {
+    auto mq = m.template part<Q>(at);
+    if (!Q::own_keywords) at += Q::keyword_count;
+    return Q::template check<Law>(mq, x);
+  }
   template <class Q> static constexpr int copy_keywords_of(Keyword *out, int n)
   {
     if (!Q::own_keywords)

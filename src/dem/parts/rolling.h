@@ -51,6 +51,40 @@ struct RollingPart : PartBase {
   static bool is_vector_slot(int) { return true; }
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.roll.model != ROLL_NONE; }
 
+  // mu_r is the smaller of the types' (as fric), or the pair's; none if it is 0. rr_model and
+  // rr_damp are not inherited: the types' common value or the pair's. PFC's rrlinear and type C
+  // are springs of k_r = k_s Rbar^2: they need the law's shear spring (Law::shear_spring)
+  template <class Law, class M, class X> static bool mix(M &m, X &x)
+  {
+    enum { FRIC, MODEL, DAMP };
+    Rolling &out = x.p.roll;
+    out = Rolling{};
+    for (int side : {TYPE1, TYPE2})
+      if ((m.has(side, MODEL) || m.has(side, DAMP)) && !m.has(side, FRIC))
+        return m.fail("rr_model and rr_damp need rr_fric on the same type");
+    out.mu = m.has(PAIR, FRIC) ? m.value(PAIR, FRIC) : std::min(m.value(TYPE1, FRIC), m.value(TYPE2, FRIC));
+    if (out.mu == 0.0) {
+      if (m.has(PAIR, MODEL) || m.has(PAIR, DAMP))
+        return m.fail("rr_model or rr_damp set for a pair of types without rolling resistance (rr_fric 0)");
+      out.model = ROLL_NONE;
+      return true;
+    }
+    double v[2];    // rr_model, rr_damp: the types' common value (given or not), or the pair's
+    for (int k : {MODEL, DAMP}) {
+      if (m.has(PAIR, k)) v[k - MODEL] = m.value(PAIR, k);
+      else if (m.value(TYPE1, k) == m.value(TYPE2, k)) v[k - MODEL] = m.value(TYPE1, k);
+      else return m.fail("the two types differ in ", m.name(k), ", which is not inherited: set it for the pair of types");
+    }
+    out.model = static_cast<int>(v[0]);
+    out.damp = v[1];
+    if (out.damp > 0.0 && out.model != ROLL_C) return m.fail("rr_damp is the viscous moment of rr_model 3 (Rocky type C) only");
+    if (out.model != ROLL_A && !Law::shear_spring(x.p))
+      return m.fail("rr_model 0 (PFC rrlinear) and 3 (Rocky type C) are springs of stiffness k_r = k_s Rbar^2 and "
+                    "need a shear spring (k_s > 0, tan_mode 0): set it, or use rr_model 1 (Rocky type A, a constant "
+                    "moment)");
+    return true;
+  }
+
   // the bodies call rolling_contact (b.rolling: the CPU pair loop calls it out of line, so that
   // loops without rolling keep their registers); at setup a new contact takes a first step (not
   // stored); its dissipation is slip
