@@ -14,53 +14,23 @@
 
 namespace DEM_NS {
 
-// The columns of each law's table; values_of gives their values for a contact of parameters
-// p between the smallest particles of its two types (radii r1, r2; 0: the type has none) and the
-// time scale t of that contact (contact_report.h).
-inline std::vector<const char *> value_names(const dem::LinearParams &)
+// The columns of a law's table (Law::value_names, then t_c); values_of gives their values for a
+// contact of parameters p between the smallest particles of its two types (radii r1, r2; 0: the
+// type has none) and the time scale t of that contact (contact_report.h).
+template <class Law> std::vector<const char *> value_names()
 {
-  return {"k_n", "k_s", "fric", "dp_nratio", "dp_sratio", "t_c"};
-}
-inline std::vector<const char *> value_names(const dem::HertzParams &)
-{
-  return {"G", "nu", "fric", "dp_nratio", "dp_sratio", "k_n", "t_c"};
-}
-inline std::vector<const char *> value_names(const dem::HystParams &)
-{
-  return {"k_n", "k_s", "fric", "e", "hys_damp", "t_c"};
+  std::vector<const char *> names(Law::value_names, Law::value_names + Law::value_count);
+  names.push_back("t_c");
+  return names;
 }
 
-inline double collision_time(const dem::Timescale &t) { return std::isfinite(t.tc) ? t.tc : NAN; }
-
-inline std::vector<double> values_of(const dem::LinearParams &p, double r1, double r2, const dem::Timescale &t)
+template <class Law>
+std::vector<double> values_of(const typename Law::Params &p, double r1, double r2, const dem::Timescale &t)
 {
-  double kn = p.kn, ks = p.ks;
-  if (p.from_material) {
-    if (r1 > 0.0 && r2 > 0.0) dem::linear_stiffness(p, r1, r2, kn, ks);
-    else kn = ks = NAN;
-  }
-  return {kn, ks, p.tan.fric, p.dp.nratio, p.dp.sratio, collision_time(t)};
-}
-
-// The contact's shear modulus G and Poisson's ratio nu, from the factors the law keeps
-// (hn_factor = 2G/(3(1-nu)), ks_factor = 2(1-nu)/(2-nu)), and k_n, the tangent stiffness of the
-// time scale (at the largest overlap of a head-on impact; 0: none)
-inline std::vector<double> values_of(const dem::HertzParams &p, double, double, const dem::Timescale &t)
-{
-  const double nu = (2.0 - 2.0 * p.ks_factor) / (2.0 - p.ks_factor);
-  const double g = 1.5 * p.hn_factor * (1.0 - nu);
-  return {g, nu, p.tan.fric, p.dp.nratio, p.dp.sratio, t.kn > 0.0 ? t.kn : NAN, collision_time(t)};
-}
-
-// k_n: the loading stiffness K_nl, k_s: K_t = kt_ratio K_nl
-inline std::vector<double> values_of(const dem::HystParams &p, double r1, double r2, const dem::Timescale &t)
-{
-  double kl = p.kn, ku = 0.0;
-  if (p.from_material) {
-    if (r1 > 0.0 && r2 > 0.0) dem::hysteretic_stiffness(p, r1, r2, kl, ku);
-    else kl = NAN;
-  }
-  return {kl, p.kt_ratio * kl, p.tan.fric, p.e, p.damp, collision_time(t)};
+  std::vector<double> values(Law::value_count + 1);
+  Law::values(p, r1, r2, t.kn, values.data());
+  values.back() = std::isfinite(t.tc) ? t.tc : NAN;
+  return values;
 }
 
 struct ValueRow {

@@ -936,7 +936,7 @@ template <class Style> void FixWallDEM<Style>::report_timescales()
                       dem::timescale(dem::wall_params(params, r), r, INFINITY, m, v)});
   }
   const std::string speed =
-      std::is_same_v<Params, dem::HertzParams> ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed") : "";
+      Style::Law::speed_dependent ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed") : "";
   report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed, Style::stiffness_keywords);
 }
 

@@ -244,9 +244,9 @@ template <class Style> void PairDEM<Style>::report_timescales()
         t = dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v);
         rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m, t});
       }
-      if (has_values(i, j)) values.push_back({i, j, values_of(params[i][j], x.rmin[i], x.rmin[j], t)});
+      if (has_values(i, j)) values.push_back({i, j, values_of<Law>(params[i][j], x.rmin[i], x.rmin[j], t)});
     }
-  const std::string speed = std::is_same_v<Params, dem::HertzParams>
+  const std::string speed = Law::speed_dependent
       ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed") : "";
   if (contact_values) print_values(values, speed);
   report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed, Style::stiffness_keywords);
@@ -254,14 +254,12 @@ template <class Style> void PairDEM<Style>::report_timescales()
 
 template <class Style> void PairDEM<Style>::print_values(const std::vector<ValueRow> &rows, const std::string &speed)
 {
-  const std::string law = std::is_same_v<Params, dem::HertzParams>
-      ? "; G and nu of the contact; k_n: the tangent stiffness at the largest overlap of a head-on impact" + speed
-      : "";
+  const std::string law = Law::speed_dependent ? Law::values_note + speed : std::string(Law::values_note);
   const std::string title = fmt::format(
       "Pair {} contact values (coeff {}; t_c = pi sqrt(m_c/k_n) of the smallest particles of the types{}):",
       Style::name, coeff_contact ? "contact: the values of pair_coeff I J" : "type: inherited from the types' properties",
       law);
-  const std::string text = values_table(title, value_names(Params{}), rows);
+  const std::string text = values_table(title, value_names<Law>(), rows);
   if (text == printed_values) return;
   printed_values = text;
   if (comm->me == 0) utils::logmesg(lmp, text);

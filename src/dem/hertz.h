@@ -352,6 +352,23 @@ struct HertzLaw {
                       "delta^(1/4), and e does not depend on the impact speed; with dp_alpha > 0 it does)");
     return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, std::sqrt(1.2), out.dp.nratio);
   }
+  // the contact values table (as LinearLaw's): the contact's shear modulus G and Poisson's ratio nu,
+  // from the factors the law keeps (hn_factor = 2G/(3(1-nu)), ks_factor = 2(1-nu)/(2-nu)), and
+  // k_n, the tangent stiffness of the time scale (at the largest overlap of a head-on impact)
+  static constexpr const char *value_names[] = {"G", "nu", "fric", "dp_nratio", "dp_sratio", "k_n"};
+  static constexpr int value_count = 6;
+  static constexpr const char *values_note =
+      "; G and nu of the contact; k_n: the tangent stiffness at the largest overlap of a head-on impact";
+  static constexpr bool speed_dependent = true;
+  static constexpr int restart_code = 2;
+  static constexpr bool converts_history = false;
+  static void values(const Params &p, double, double, double kn_t, double *out)
+  {
+    const double nu = (2.0 - 2.0 * p.ks_factor) / (2.0 - p.ks_factor);
+    const double v[] = {1.5 * p.hn_factor * (1.0 - nu), nu, p.tan.fric, p.dp.nratio, p.dp.sratio,
+                        kn_t > 0.0 ? kn_t : std::nan("")};
+    for (int k = 0; k < value_count; k++) out[k] = v[k];
+  }
   // every Hertz contact has eq. 8's k_s (the rolling spring's)
   static bool shear_spring(const Params &) { return true; }
   static Params mirrored(Params p) { return p; }    // symmetric in the two particles

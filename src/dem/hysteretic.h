@@ -122,6 +122,27 @@ struct HystHistory : ContactHistory {
     pending = 0;
     return converted;
   }
+  // A record of layout from_parts in the layout to_parts (with or without the energies: restart
+  // files). F^d changes form where the normal is needed, which is not known here: a pending
+  // conversion that the setup pass completes (complete). Host code.
+  static void convert(const double *in, int from_parts, int to_parts, double *out)
+  {
+    HystHistory h = load(in, 1.0, from_parts);
+    const bool vector = !h.fd_along_n && h.pending == 0;
+    if (to_parts & HIST_ENERGY) {
+      if (!vector && h.pending == 0) h.pending = PENDING_VECTOR;    // F^d . n -> the vector
+    } else if (vector) {    // the vector's largest component -> F^d . n
+      const double a[3] = {h.fd.x, h.fd.y, h.fd.z};
+      int k = 0;
+      for (int m = 1; m < 3; m++)
+        if (std::fabs(a[m]) > std::fabs(a[k])) k = m;
+      h.fd_n = a[k];
+      h.pending = h.fd_n != 0.0 ? PENDING_NORMAL + k : 0;
+    } else if (h.pending == PENDING_VECTOR) {
+      h.pending = 0;    // F^d . n is what the 7 values keep
+    }
+    h.store(out, 1.0, to_parts);
+  }
 };
 
 // Rocky's choice (eq. 2-1, 2-2) and F >= 0: min(F_trial, f_cap) while loading (dd >= 0),
@@ -279,6 +300,23 @@ struct HystereticLaw {
       return m.fail_not_finite(KT_RATIO, "a shear stiffness kt_ratio K_nl", out.kt_ratio * out.kn);
     if (!out.from_material) out.ku = out.kn / (out.e * out.e);    // once, not per contact
     return true;
+  }
+  // the contact values table (as LinearLaw's): k_n the loading stiffness K_nl, k_s K_t = kt_ratio K_nl
+  static constexpr const char *value_names[] = {"k_n", "k_s", "fric", "e", "hys_damp"};
+  static constexpr int value_count = 5;
+  static constexpr const char *values_note = "";
+  static constexpr bool speed_dependent = false;
+  static constexpr int restart_code = 3;
+  static constexpr bool converts_history = true;    // HystHistory::convert (its two layouts)
+  static void values(const Params &p, double r1, double r2, double, double *out)
+  {
+    double kl = p.kn, ku = 0.0;
+    if (p.from_material) {
+      if (r1 > 0.0 && r2 > 0.0) hysteretic_stiffness(p, r1, r2, kl, ku);
+      else kl = std::nan("");
+    }
+    const double v[] = {kl, p.kt_ratio * kl, p.tan.fric, p.e, p.damp};
+    for (int k = 0; k < value_count; k++) out[k] = v[k];
   }
   static bool shear_spring(const Params &p) { return p.tan.mode == TAN_SPRING && p.kt_ratio > 0.0; }
   static Params mirrored(Params p)

@@ -263,6 +263,25 @@ struct LinearLaw {
     // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
     return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, 1.0, out.dp.nratio);
   }
+  // the columns of the contact values table the pair styles print at init (before its t_c), and
+  // their values for a contact of radii r1, r2 (0: a type without particles: NaN for what needs
+  // them) whose time scale's stiffness is kn_t; restart_code: the law in restart records
+  static constexpr const char *value_names[] = {"k_n", "k_s", "fric", "dp_nratio", "dp_sratio"};
+  static constexpr int value_count = 5;
+  static constexpr const char *values_note = "";
+  static constexpr bool speed_dependent = false;    // its time scale depends on the impact speed
+  static constexpr int restart_code = 1;
+  static constexpr bool converts_history = false;    // its values are the same with or without energies
+  static void values(const Params &p, double r1, double r2, double, double *out)
+  {
+    double kn = p.kn, ks = p.ks;
+    if (p.from_material) {
+      if (r1 > 0.0 && r2 > 0.0) linear_stiffness(p, r1, r2, kn, ks);
+      else kn = ks = std::nan("");
+    }
+    const double v[] = {kn, ks, p.tan.fric, p.dp.nratio, p.dp.sratio};
+    for (int k = 0; k < value_count; k++) out[k] = v[k];
+  }
   // whether a contact has a shear spring (for the rolling springs, k_r = k_s Rbar^2)
   static bool shear_spring(const Params &p)
   {
