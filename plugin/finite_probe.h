@@ -23,66 +23,26 @@ inline bool all_finite(dem::Vec3 v)
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
-// A parallel bond of contact c (if the pair of types takes them): its area, moments of inertia and
-// stiffnesses must be positive and finite at the particles' scale (pb_rmul 1e-160 underflows the
-// area to 0), and two steps of the bond finite.
-inline bool finite_bond(const dem::ParallelBond &b, const dem::Contact &c, dem::Vec3 wrel, double dt)
-{
-  if (!b.on) return true;
-  const dem::BondGeometry g = dem::bond_geometry(b, c.r1, c.r2);
-  const bool twist = g.polar > 0.0 || b.dim2;
-  if (!(g.area > 0.0 && g.inertia > 0.0 && twist && g.kn > 0.0) || !std::isfinite(g.area + g.inertia + g.polar + g.kn + g.ks))
-    return false;
-  double s[8] = {};
-  for (int step = 0; step < 2; step++) {
-    const dem::BondOutcome o = dem::parallel_bond_step(b, c, wrel, dt, s, 1.0, true, true);
-    if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released)) return false;
-  }
-  return true;
-}
-
 // Two steps of contact c between particles of masses m1 and m2 (a wall: r2 = inf, m2 = 0) whose
-// relative spin is wrel: the law's force, its rolling moment and the adhesion, with their energies,
-// must be finite, and the force must not move the particles apart by more than `far` in one step
-// (as a value finite but out of scale does: adh_g 1e308, hz_emod 1e300).
+// relative spin is wrel: the law's force and energies, and its parts' (their finite hooks), must be
+// finite, and the force must not move the particles apart by more than `far` in one step (as a
+// value finite but out of scale does: adh_g 1e308, hz_emod 1e300).
 template <class Law>
 bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const dem::Contact &c, double m1, double m2,
                     dem::Vec3 wrel, double dt, double far)
 {
   typename Law::History h{};
-  const bool wall = c.r2 == INFINITY;
-  const double rbar = dem::effective_radius(c.r1, c.r2);    // rolling's and JKR's
   for (int step = 0; step < 2; step++) {
     const dem::ContactResult r = Law::template step<true>(p, c, dt, h);
     if (!all_finite(r.force) || !all_finite(r.f_dashpot) ||
         !std::isfinite(r.kn + r.ks + r.d_slip + r.d_dashpot + r.d_plastic) ||
         !std::isfinite(Law::strain_energy(p, h, r.kn, r.ks)))
       return false;
-    if (p.roll.model != dem::ROLL_NONE) {
-      dem::RollingInput in;
-      in.wrel = wrel;
-      in.n = c.n;
-      in.rbar = rbar;
-      in.fn = std::fabs(dem::dot(r.force, c.n));
-      in.ks = Law::rolling_ks(p, r);
-      in.inertia = dem::rolling_inertia(m1, c.r1, false, m2, wall ? 1.0 : c.r2, wall);
-      dem::Vec3 moment{0.0, 0.0, 0.0};
-      const dem::RollingResult rr = dem::rolling_step<true>(p.roll, in, dt, moment);
-      if (!all_finite(rr.moment) || !std::isfinite(rr.d_slip + dem::rolling_strain_energy(p.roll, in, moment)))
-        return false;
-    }
-    double f = 0.0, phi = 0.0, loss = 0.0;
-    if (a.model == dem::ADH_JKR) {
-      f = dem::jkr_adhesion(-c.gap, a.w, rbar, a.estar, phi);
-      loss = dem::jkr_break_loss(a.w, rbar, a.estar);
-    } else if (a.model != dem::ADH_NONE) {
-      f = dem::rocky_adhesion(a, c.gap, wall ? m1 : std::min(m1, m2), r.kn, phi);
-    }
-    if (!std::isfinite(f + phi + loss + dem::adhesive_reach(a, rbar, a.estar))) return false;
-    if ((dem::norm(r.force) + f) * dt * dt / c.meff > far) return false;
+    dem::ProbeWork<Law> x{p, a, c, r, m1, m2, c.r2 == INFINITY, wrel, dt, step};
+    if (!Law::Parts::finite(x)) return false;
+    if ((dem::norm(r.force) + x.force) * dt * dt / c.meff > far) return false;
   }
-  if constexpr (Law::Parts::template has<dem::ParallelBondPart>()) return wall || finite_bond(p.pb, c, wrel, dt);
-  else return true;
+  return true;
 }
 
 // The probe contact: spheres of radii r1 and r2 (r2 = inf: a wall) overlapping by half the

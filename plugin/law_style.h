@@ -14,16 +14,20 @@
 
 namespace DEM_NS {
 
-// Values of the keywords of table T (keywords, count), each starting at its fallback
-template <const auto &T> struct TableValues : KeyedValues<T.size()> {
-  TableValues()
+// Values of a law's keywords (keyword_table) and of adhesion's, each starting at its fallback
+template <class Law> struct LawProperties : KeyedValues<Law::keyword_count + Law::Parts::keyword_count> {
+  LawProperties()
   {
-    for (std::size_t k = 0; k < T.size(); k++) this->value[k] = T[k].fallback;
+    for (int k = 0; k < this->count; k++) this->value[k] = keyword_table<Law>[k].fallback;
   }
 };
-template <class Law> using LawProperties = TableValues<keyword_table<Law>>;
 inline constexpr auto adhesion_table = keyword_array<dem::AdhesionPart>();
-using AdhesionProperties = TableValues<adhesion_table>;    // adhesion's keywords, the same for every law
+struct AdhesionProperties : KeyedValues<dem::AdhesionPart::keyword_count> {    // the same for every law
+  AdhesionProperties()
+  {
+    for (int k = 0; k < count; k++) value[k] = adhesion_table[k].fallback;
+  }
+};
 
 // The mixer of dem/mixing.h over the values v[TYPE1, TYPE2, PAIR] of a table's keywords from `at`;
 // own: adhesion's values (the part that keeps its keywords apart). The first error is kept in *err.
@@ -145,7 +149,7 @@ void own_values(const typename Style::Properties &p, const AdhesionProperties &q
 {
   p3[0] = p3[1] = p3[2] = p;
   for (int k = 0; k < Style::Properties::count; k++)
-    if (keyword_table<typename Style::Law>[k].per_type) p3[2].set &= ~(1u << k);
+    if (keyword_table<typename Style::Law>[k].per_type) p3[2].set &= ~(std::uint64_t{1} << k);
   q3[0] = q3[1] = q;
   q3[2] = AdhesionProperties{};
 }

@@ -11,6 +11,19 @@
 
 namespace DEM_NS {
 
+// the laws' codes in restart records (Law::restart_code) are distinct and never reused
+#define DEM_RESTART_CODE(L) L::restart_code,
+inline constexpr int law_restart_codes[] = {DEM_FOR_EACH_LAW(DEM_RESTART_CODE)};
+#undef DEM_RESTART_CODE
+constexpr bool distinct(const int *codes, int n)
+{
+  for (int a = 0; a < n; a++)
+    for (int b = a + 1; b < n; b++)
+      if (codes[a] == codes[b]) return false;
+  return true;
+}
+static_assert(distinct(law_restart_codes, sizeof law_restart_codes / sizeof(int)));
+
 // "linear, hertz, hysteretic": the law names fix wall/dem takes, for its messages
 inline std::string wall_law_names()
 {

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -17,12 +18,13 @@ namespace DEM_NS {
 template <int N> struct KeyedValues {
   static constexpr int count = N;
   double value[N] = {};
-  unsigned set = 0;    // bit k: keyword k was given
+  static_assert(N <= 64);
+  std::uint64_t set = 0;    // bit k: keyword k was given
   bool has(int k) const { return (set >> k) & 1u; }
   void put(int k, double v)
   {
     value[k] = v;
-    set |= 1u << k;
+    set |= std::uint64_t{1} << k;
   }
 };
 

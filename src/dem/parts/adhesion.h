@@ -122,6 +122,21 @@ struct AdhesionPart : PartBase {
       return true;
     }
   }
+  // its force, potential, break loss and reach on the probe contact (added to the force's scale)
+  template <class X> static bool finite(X &x)
+  {
+    const Adhesion &a = x.adhesion;
+    const double rbar = effective_radius(x.c.r1, x.c.r2);
+    double f = 0.0, phi = 0.0, loss = 0.0;
+    if (a.model == ADH_JKR) {
+      f = jkr_adhesion(-x.c.gap, a.w, rbar, a.estar, phi);
+      loss = jkr_break_loss(a.w, rbar, a.estar);
+    } else if (a.model != ADH_NONE) {
+      f = rocky_adhesion(a, x.c.gap, x.wall ? x.m1 : (x.m1 < x.m2 ? x.m1 : x.m2), x.r.kn, phi);
+    }
+    x.force += f;
+    return std::isfinite(f + phi + loss + adhesive_reach(a, rbar, a.estar));
+  }
   // what sets the reach beyond touching (adhesive_reach), for the messages of a reach out of scale
   static const char *reach_source(const Adhesion &a)
   {

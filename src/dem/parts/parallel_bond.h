@@ -83,6 +83,26 @@ struct ParallelBondPart : PartBase {
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     o.d_break += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
   }
+  // on the probe contact (once, a ball-ball one): the bond's area, moments of inertia and
+  // stiffnesses positive and finite at the particles' scale (pb_rmul 1e-160 underflows the area to
+  // 0), and two steps of the bond finite
+  template <class X> static bool finite(X &x)
+  {
+    const ParallelBond &b = x.p.pb;
+    if (!b.on || x.wall || x.step > 0) return true;
+    const BondGeometry g = bond_geometry(b, x.c.r1, x.c.r2);
+    const bool twist = g.polar > 0.0 || b.dim2;
+    if (!(g.area > 0.0 && g.inertia > 0.0 && twist && g.kn > 0.0) || !std::isfinite(g.area + g.inertia + g.polar + g.kn + g.ks))
+      return false;
+    double s[slots] = {};
+    for (int step = 0; step < 2; step++) {
+      const BondOutcome o = parallel_bond_step(b, x.c, x.wrel, x.dt, s, 1.0, true, true);
+      const double values[] = {o.force.x, o.force.y, o.force.z, o.moment.x, o.moment.y, o.moment.z, o.strain + o.released};
+      for (double v : values)
+        if (!std::isfinite(v)) return false;
+    }
+    return true;
+  }
   // the bond's force and moment as stored: F_n, F_s (s, t), M_t, M_b (s, t)
   static constexpr int column_count = 6;
   template <class X> static void columns(X &x, double *out)

@@ -18,6 +18,8 @@
 //                  ReleaseOutcome)
 //   column_count, columns(x, out)   its columns of compute pair/local, from the stored contact
 //                  (x: a ColumnWork; host code)
+//   finite(x)      whether its force, moment and energies stay finite on a probe contact at the
+//                  particles' scale (x: a ProbeWork; host code, the pair styles' check at init)
 //   mix<Law>(m, x), check<Law>(m, x)   its mixing (mixing.h): the pair's parameters x.p (and its
 //                  adhesion x.adhesion) from the types' keyword values; check runs once every part
 //                  of the list has mixed (for what excludes another part; host code)
@@ -99,6 +101,24 @@ template <class Params> struct Mixed {
   Adhesion &adhesion;
 };
 
+// A probe contact (the pair styles' and the wall fix's check that the values given stay finite at
+// the particles' scale): the law's result r of probe step `step` (0, 1) of contact c between
+// masses m1, m2 (a wall: m2 0, wall true) with relative spin wrel; a part's finite() adds the
+// magnitude of a force it applies to `force`, which must not move the particles out of scale
+template <class L> struct ProbeWork {
+  using Law = L;
+  const typename Law::Params &p;
+  const Adhesion &adhesion;
+  const Contact &c;
+  const ContactResult &r;
+  double m1, m2;
+  bool wall;
+  Vec3 wrel;
+  double dt;
+  int step;
+  double force = 0.0;
+};
+
 struct PartBase {
   static constexpr Keyword keywords[1] = {{"", 0}};
   static constexpr int keyword_count = 0;
@@ -121,6 +141,7 @@ struct PartBase {
   template <class X> static void columns(X &, double *) {}
   template <class Law, class M, class X> static bool mix(M &, X &) { return true; }
   template <class Law, class M, class X> static bool check(M &, X &) { return true; }
+  template <class X> static bool finite(X &) { return true; }
 };
 
 // A loop with these flags compiles part P in
@@ -227,6 +248,8 @@ template <class... P> struct PartList {
   template <class X> DEM_INLINE static void before_law(X &x) { (before_one<P>(x), ...); }
   template <class X> DEM_INLINE static void after_law(X &x) { (after_one<P>(x), ...); }
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o) { (release_one<P>(x, o), ...); }
+
+  template <class X> static bool finite(X &x) { return (P::finite(x) && ...); }
 
   // the parts' mixing, in the list's order, then their checks (m.part<Q>(at): the mixer of part Q,
   // whose keywords start at `at` in the law's table unless it keeps its own)

@@ -103,6 +103,23 @@ struct RollingPart : PartBase {
     x.out.couple = true;
     if constexpr (X::STRAIN) x.out.strain += roll.strain;
   }
+  // a step of the rolling spring from rest on the probe contact (a wall: the ball's inertia alone)
+  template <class X> static bool finite(X &x)
+  {
+    if (x.p.roll.model == ROLL_NONE) return true;
+    RollingInput in;
+    in.wrel = x.wrel;
+    in.n = x.c.n;
+    in.rbar = effective_radius(x.c.r1, x.c.r2);
+    in.fn = std::fabs(dot(x.r.force, x.c.n));
+    in.ks = X::Law::rolling_ks(x.p, x.r);
+    in.inertia = rolling_inertia(x.m1, x.c.r1, false, x.m2, x.wall ? 1.0 : x.c.r2, x.wall);
+    Vec3 moment{0.0, 0.0, 0.0};
+    const RollingResult rr = rolling_step<true>(x.p.roll, in, x.dt, moment);
+    const Vec3 m = rr.moment;
+    return std::isfinite(m.x) && std::isfinite(m.y) && std::isfinite(m.z) &&
+        std::isfinite(rr.d_slip + rolling_strain_energy(x.p.roll, in, moment));
+  }
   // the stored moment (not stepped) in the contact plane, M^r_s and M^r_t
   static constexpr int column_count = 2;
   template <class X> static void columns(X &x, double *out)
