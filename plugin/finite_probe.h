@@ -8,8 +8,6 @@
 #pragma once
 #include "law_style.h"
 #include "dem/adhesion.h"
-#include "dem/pbond.h"
-#include "dem/rolling.h"
 #include "dem/wall.h"
 
 #include <algorithm>

@@ -4,9 +4,7 @@
 // contact's parameters. Host code, no LAMMPS types: errors are messages (empty on success).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "dem/hertz.h"
-#include "dem/hysteretic.h"
-#include "dem/linear.h"
+#include "dem/parts/adhesion.h"
 #include "properties.h"
 
 #include <string>
@@ -93,9 +91,6 @@ template <class L> struct LawStyle {
   }
   static Params mirrored(const Params &p) { return Law::mirrored(p); }
 };
-using LinearStyle = LawStyle<dem::LinearLaw>;
-using HertzStyle = LawStyle<dem::HertzLaw>;
-using HystereticStyle = LawStyle<dem::HystereticLaw>;
 
 inline std::string adhesion_set(AdhesionProperties &p, const std::string &key, double v)
 {

@@ -3,6 +3,9 @@
 // list. A law is its header in src/dem (its step, keywords, mixing and parts) and its line here.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "dem/hertz.h"
+#include "dem/hysteretic.h"
+#include "dem/linear.h"
 #include "law_style.h"
 
 #include <string>

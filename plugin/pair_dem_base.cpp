@@ -261,13 +261,8 @@ double PairDEMBase::init_one(int i, int j)
 }
 
 // The pair style's settings record (doc/restart.md): the flags, then the cumulative outputs by
-// their names; outputs a later version adds are absent from older files and start at 0.
-namespace {
-const char *const total_names[N_EXTRA] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start",
-                                          "n_slip_end", "n_activated_all", "n_slip_start_all", "n_slip_end_all",
-                                          "e_plastic", "e_adhesive", "e_adh_loss", "e_break", "n_bonds",
-                                          "n_bonds_made", "n_broke_tension", "n_broke_shear"};
-}    // namespace
+// their names (pair_output_names); outputs a later version adds are absent from older files and
+// start at 0.
 
 void PairDEMBase::write_restart_settings(FILE *fp)
 {
@@ -277,7 +272,7 @@ void PairDEMBase::write_restart_settings(FILE *fp)
   rec.put("coeff_contact", coeff_contact ? 1.0 : 0.0);
   rec.put("bond_gap_max", bond.gap_max);
   // totals were consolidated on rank 0 (see consolidate_totals)
-  for (int k = 0; k < N_EXTRA; k++) rec.put(total_names[k], totals[k]);
+  for (int k = 0; k < N_EXTRA; k++) rec.put(pair_output_names[k], totals[k]);
   rec.write(fp);
 }
 
@@ -295,7 +290,7 @@ void PairDEMBase::read_restart_settings(FILE *fp)
   // the totals are rank 0's (every rank checks the value: the errors are collective)
   auto on_rank0 = [&](double v) { return comm->me == 0 ? v : 0.0; };
   for (const RecordItem &item : rec.items) {
-    const int k = keyword_index(total_names, N_EXTRA, item.name);
+    const int k = keyword_index(pair_output_names, N_EXTRA, item.name);
     if (item.name == "meff_arithmetic") arithmetic_meff = flag(item);
     else if (item.name == "energy") track_energy = flag(item);
     else if (item.name == "coeff_contact") coeff_contact = flag(item);

@@ -75,6 +75,29 @@ enum Extra {
   N_BROKE_SHEAR,   // contact bonds broken in shear, cumulative
   N_EXTRA
 };
+// their names (compute pair's; the restart records')
+inline constexpr const char *pair_output_names[N_EXTRA] = {
+    "e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end", "n_activated_all",
+    "n_slip_start_all", "n_slip_end_all", "e_plastic", "e_adhesive", "e_adh_loss", "e_break", "n_bonds",
+    "n_bonds_made", "n_broke_tension", "n_broke_shear"};
+
+// whether every output a law or part books into (its `outputs`, dem/parts/part.h) is one of them
+template <class Part> constexpr bool outputs_listed()
+{
+  for (int k = 0; k < Part::output_count; k++) {
+    bool found = false;
+    for (const char *name : pair_output_names) {
+      const char *a = Part::outputs[k], *b = name;
+      while (*a && *a == *b) {
+        a++;
+        b++;
+      }
+      found = found || *a == *b;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
 
 // the marks of the pair styles' restart records (restart_format.h): settings, pair_coeff values
 constexpr const char *SETTINGS_MARK = "DEM:PSET", *COEFF_MARK = "DEM:PCOF";

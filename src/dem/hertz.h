@@ -297,6 +297,8 @@ struct HertzLaw {
   static constexpr int keyword_count = 15;
   enum { SHEAR, POISS, ALPHA, MODE, FRIC, RGAP, DP_NRATIO, DP_SRATIO, DP_ALPHA, DP_MODE, RESTITUTION, TAN_MODE,
          FRIC_DYN, V_SLIDE, EMOD };
+  static constexpr const char *outputs[] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end"};
+  static constexpr int output_count = 6;
 
   // PFC's inheritance (mixing.h): the contact's shear modulus and Poisson's ratio from the pieces'
   // (eq. 18-19; hz_emod as G = E / (2 (1 + nu)), Rocky and most users give E and nu), a pair's

@@ -263,6 +263,8 @@ struct HystereticLaw {
       {"fric_dyn", KEY_NONNEGATIVE}, {"tan_mode", KEY_TAN_MODE},       {"v_slide", KEY_NONNEGATIVE, 0.001}};
   static constexpr int keyword_count = 9;
   enum { KN, EMOD, RESTITUTION, DAMP, KT_RATIO, FRIC, FRIC_DYN, TAN_MODE, V_SLIDE };
+  static constexpr const char *outputs[] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end", "e_plastic"};
+  static constexpr int output_count = 7;
   static constexpr bool hertzian = false;
 
   // the loading stiffness from material (Rocky: K = E L per particle, L = 2R, in series), or the

@@ -207,6 +207,8 @@ struct LinearLaw {
   static constexpr int keyword_count = 14;
   enum { KN, KS, FRIC, RGAP, LIN_MODE, DP_NRATIO, DP_SRATIO, DP_MODE, EMOD, KRATIO, RESTITUTION, TAN_MODE, FRIC_DYN, V_SLIDE };
   static constexpr bool hertzian = false;
+  static constexpr const char *outputs[] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end"};
+  static constexpr int output_count = 6;
 
   // PFC's inheritance (mixing.h): stiffness as the types' springs in series (eq. 15), or from
   // material (Woo's series connector, PFC eq. 17), a pair's kn or ks replacing only the one it

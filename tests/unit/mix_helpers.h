@@ -2,12 +2,16 @@
 // values set and mixed for two types and their pair, without adhesion; adhesion's part alone.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "dem/hertz.h"
+#include "dem/linear.h"
 #include "law_style.h"
 
 #include <string>
 
 namespace DEM_NS {
 
+using LinearStyle = LawStyle<dem::LinearLaw>;
+using HertzStyle = LawStyle<dem::HertzLaw>;
 using LinearProperties = LinearStyle::Properties;
 using HertzProperties = HertzStyle::Properties;
 

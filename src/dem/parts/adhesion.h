@@ -76,6 +76,8 @@ struct AdhesionPart : PartBase {
   static constexpr bool own_keywords = true;    // (the same for every law: AdhesionProperties)
   static constexpr int group = PART_ADHESION;
   enum { MODEL, FRAC, DIST, GAMMA, G };
+  static constexpr const char *outputs[] = {"e_adhesive", "e_adh_loss"};
+  static constexpr int output_count = 2;
 
   // every value the pair's (pair_coeff I J, I != J), else the types' common value: types that differ
   // need a value for the pair (Rocky sets adhesion per pair of materials). Rocky's linear model

@@ -35,6 +35,9 @@ struct BondsPart : PartBase {
   // the contact bond's strengths (either makes a pair of types take bonds)
   static constexpr Keyword keywords[] = {{"cb_tenf", KEY_NONNEGATIVE}, {"cb_shearf", KEY_NONNEGATIVE}};
   static constexpr int keyword_count = 2;
+  enum { TENF, SHEARF };
+  static constexpr const char *outputs[] = {"e_break", "n_bonds", "n_bonds_made", "n_broke_tension", "n_broke_shear"};
+  static constexpr int output_count = 5;
   // whether a pair of types takes bonds
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.cbond || p.pb.on; }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
@@ -60,14 +63,14 @@ struct BondsPart : PartBase {
   template <class Law, class M, class X> static bool mix(M &m, X &x)
   {
     auto &p = x.p;
-    p.cbond = m.given(0) || m.given(1);
+    p.cbond = m.given(TENF) || m.given(SHEARF);
     if (!p.cbond) return true;
-    if (!m.same_or_pair(0, p.cb_tenf) || !m.same_or_pair(1, p.cb_shearf)) return false;
+    if (!m.same_or_pair(TENF, p.cb_tenf) || !m.same_or_pair(SHEARF, p.cb_shearf)) return false;
     if (p.from_material || !(p.kn > 0.0))
       return m.fail("contact bonds (cb_tenf, cb_shearf) need a constant kn > 0 (not emod): a bond's reach is cb_tenf/kn");
     if (p.tan.mode != TAN_SPRING) return m.fail("contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0");
     p.cb_reach = 2.0 * p.cb_tenf / p.kn;
-    if (!std::isfinite(p.cb_reach)) return m.fail_not_finite(0, "2 cb_tenf/kn", p.cb_reach);
+    if (!std::isfinite(p.cb_reach)) return m.fail_not_finite(TENF, "2 cb_tenf/kn", p.cb_reach);
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)

@@ -12,6 +12,9 @@ namespace dem {
 struct HoldingPart : PartBase {
   static constexpr Keyword keywords[] = {{"hold_gap", KEY_NONNEGATIVE}, {"no_slip", KEY_FLAG}};
   static constexpr int keyword_count = 2;
+  enum { HOLD_GAP, NO_SLIP };
+  static constexpr const char *outputs[] = {"e_break"};
+  static constexpr int output_count = 1;
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.hold_gap > 0.0 || p.no_slip; }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return p.hold_gap > 0.0; }
   template <class Params> DEM_INLINE static double hold_reach(const Params &p, double, double) { return p.hold_gap; }
@@ -20,7 +23,7 @@ struct HoldingPart : PartBase {
   template <class Law, class M, class X> static bool mix(M &m, X &x)
   {
     double no_slip;
-    if (!m.same_or_pair(0, x.p.hold_gap) || !m.same_or_pair(1, no_slip)) return false;
+    if (!m.same_or_pair(HOLD_GAP, x.p.hold_gap) || !m.same_or_pair(NO_SLIP, no_slip)) return false;
     x.p.no_slip = no_slip != 0.0;
     if (x.p.no_slip && x.p.tan.mode != TAN_SPRING)
       return m.fail("no_slip 1 takes the Coulomb limit off the shear spring: it needs tan_mode 0");

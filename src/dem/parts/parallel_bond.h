@@ -19,6 +19,8 @@ struct ParallelBondPart : PartBase {
                                          {"pb_kratio", KEY_NONNEGATIVE}};
   static constexpr int keyword_count = 9;
   enum { RMUL, KN, KS, TEN, COH, FA, MCF, EMOD, KRATIO };
+  static constexpr const char *outputs[] = {"e_strain", "e_break", "n_bonds", "n_broke_tension", "n_broke_shear"};
+  static constexpr int output_count = 5;
   static constexpr int history_bit = HIST_PBOND, slots = 8;
   static constexpr const char *history_text = "the force and moment of parallel bonds";
   static bool is_vector_slot(int k) { return k != 0 && k != 4; }    // F_n and M_t are scalars

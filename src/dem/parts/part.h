@@ -18,6 +18,8 @@
 //                  ReleaseOutcome)
 //   column_count, columns(x, out)   its columns of compute pair/local, from the stored contact
 //                  (x: a ColumnWork; host code)
+//   outputs        the names of the energies and events of compute pair it books into (the
+//                  energy balance's terms, shared by every part: StepOutcome, ReleaseOutcome)
 //   finite(x)      whether its force, moment and energies stay finite on a probe contact at the
 //                  particles' scale (x: a ProbeWork; host code, the pair styles' check at init)
 //   mix<Law>(m, x), check<Law>(m, x)   its mixing (mixing.h): the pair's parameters x.p (and its
@@ -123,6 +125,8 @@ struct PartBase {
   static constexpr Keyword keywords[1] = {{"", 0}};
   static constexpr int keyword_count = 0;
   static constexpr bool own_keywords = false;
+  static constexpr const char *outputs[1] = {""};
+  static constexpr int output_count = 0;
   static constexpr int group = PART_EXTRA;
   static constexpr int history_bit = 0, slots = 0;
   static constexpr const char *history_text = "";
@@ -250,6 +254,8 @@ template <class... P> struct PartList {
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o) { (release_one<P>(x, o), ...); }
 
   template <class X> static bool finite(X &x) { return (P::finite(x) && ...); }
+  // whether f(Part{}) holds for every part (compile-time checks)
+  template <class F> static constexpr bool all(F f) { return (f(P{}) && ...); }
 
   // the parts' mixing, in the list's order, then their checks (m.part<Q>(at): the mixer of part Q,
   // whose keywords start at `at` in the law's table unless it keeps its own)

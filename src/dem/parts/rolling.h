@@ -45,6 +45,8 @@ DEM_INLINE RollingOutcome rolling_contact(const typename Law::Params &p, Vec3 n,
 struct RollingPart : PartBase {
   static constexpr Keyword keywords[] = {{"rr_fric", KEY_NONNEGATIVE}, {"rr_model", KEY_RR_MODEL}, {"rr_damp", KEY_RATIO}};
   static constexpr int keyword_count = 3;
+  static constexpr const char *outputs[] = {"e_slip", "e_strain"};
+  static constexpr int output_count = 2;
   static constexpr int group = PART_COMMON;    // (a runtime test: loops without it keep their registers)
   static constexpr int history_bit = HIST_ROLLING, slots = 3;
   static constexpr const char *history_text = "the rolling moment of rolling resistance";
