@@ -46,7 +46,7 @@ IN_SID_BINDS="--ro-bind /usr/libexec/valgrind /usr/libexec/valgrind --ro-bind $(
     /usr/bin/valgrind.bin --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.out" \
     "$LAMMPS_BUILD/lmp" "${args[@]}" >"$out/lammps.log" 2>&1 || die "callgrind run failed: $out/lammps.log"
 # the CPU loop without newton, tallies, energy tracking or adhesion
-[ $kk = 0 ] && function="PairDEM<DEM_NS::${style[$1]}Style>::compute_loop<false, false, false, false>"
+[ $kk = 0 ] && function="PairDEM<DEM_NS::LawStyle<dem::${style[$1]}Law> >::compute_loop<false, false, false, false>"
 
 # the Kokkos kernels of all three laws have the same name but for the law's
 [ $kk = 1 ] && function=$(grep -o "^fn=([0-9]*) .*${function}.*" "$out/callgrind.out" |
