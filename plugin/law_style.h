@@ -7,8 +7,8 @@
 #include "dem/parts/adhesion.h"
 #include "properties.h"
 
+#include <cstdint>
 #include <string>
-#include <type_traits>
 
 namespace DEM_NS {
 
@@ -84,7 +84,6 @@ template <class L> struct LawStyle {
   static constexpr const char *name = Law::style;
   static constexpr const char *const *keywords = keyword_names<Law>.data();
   static constexpr const char *stiffness_keywords = Law::stiffness_keywords;
-  static constexpr int v_slide_key = Law::V_SLIDE;
   static std::string set(Properties &p, const std::string &key, double v)
   {
     return set_keyword(p, keyword_table<Law>.data(), Properties::count, key, v);
