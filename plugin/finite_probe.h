@@ -16,11 +16,6 @@
 
 namespace DEM_NS {
 
-inline bool all_finite(dem::Vec3 v)
-{
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 // Two steps of contact c between particles of masses m1 and m2 (a wall: r2 = inf, m2 = 0) whose
 // relative spin is wrel: the law's force and energies, and its parts' (their finite hooks), must be
 // finite, and the force must not move the particles apart by more than `far` in one step (as a

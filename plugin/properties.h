@@ -63,17 +63,6 @@ template <std::size_t N> constexpr std::array<const char *, N> keyword_names_of(
 template <class Law>
 inline constexpr auto keyword_names = keyword_names_of<keyword_table<Law>.size()>(keyword_table<Law>.data());
 
-// whether keyword k of a table is `name` (for the static_asserts that tie a law's key enum to it)
-constexpr bool is_keyword(const dem::Keyword *table, int k, const char *name)
-{
-  const char *a = table[k].name;
-  while (*a && *a == *name) {
-    a++;
-    name++;
-  }
-  return *a == *name;
-}
-
 // A number for a message: 1e+308 rather than std::to_string's 309 digits.
 inline std::string short_number(double v)
 {

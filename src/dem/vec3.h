@@ -21,5 +21,6 @@ DEM_INLINE Vec3 cross(Vec3 a, Vec3 b)
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 DEM_INLINE double norm(Vec3 a) { return std::sqrt(dot(a, a)); }
+DEM_INLINE bool all_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
 
 }    // namespace dem

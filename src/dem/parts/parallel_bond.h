@@ -99,9 +99,7 @@ struct ParallelBondPart : PartBase {
     double s[slots] = {};
     for (int step = 0; step < 2; step++) {
       const BondOutcome o = parallel_bond_step(b, x.c, x.wrel, x.dt, s, 1.0, true, true);
-      const double values[] = {o.force.x, o.force.y, o.force.z, o.moment.x, o.moment.y, o.moment.z, o.strain + o.released};
-      for (double v : values)
-        if (!std::isfinite(v)) return false;
+      if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released)) return false;
     }
     return true;
   }

@@ -262,23 +262,19 @@ template <class... P> struct PartList {
   template <class Law, class M, class X> static bool mix(M &m, X &x)
   {
     int at = Law::keyword_count;
-    if (!(mix_one<P, Law>(m, at, x) && ...)) return false;
+    if (!(mix_one<P, Law, false>(m, at, x) && ...)) return false;
     at = Law::keyword_count;
-    return (check_one<P, Law>(m, at, x) && ...);
+    return (mix_one<P, Law, true>(m, at, x) && ...);
   }
 
  private:
-  template <class Q, class Law, class M, class X> static bool mix_one(M &m, int &at, X &x)
+  // part Q's mix (or, CHECK, its check), its keywords at `at`; moves `at` past them
+  template <class Q, class Law, bool CHECK, class M, class X> static bool mix_one(M &m, int &at, X &x)
   {
     auto mq = m.template part<Q>(at);
     if (!Q::own_keywords) at += Q::keyword_count;
-    return Q::template mix<Law>(mq, x);
-  }
-  template <class Q, class Law, class M, class X> static bool check_one(M &m, int &at, X &x)
-  {
-    auto mq = m.template part<Q>(at);
-    if (!Q::own_keywords) at += Q::keyword_count;
-    return Q::template check<Law>(mq, x);
+    if constexpr (CHECK) return Q::template check<Law>(mq, x);
+    else return Q::template mix<Law>(mq, x);
   }
   template <class Q> static constexpr int copy_keywords_of(Keyword *out, int n)
   {

@@ -118,9 +118,7 @@ struct RollingPart : PartBase {
     in.inertia = rolling_inertia(x.m1, x.c.r1, false, x.m2, x.wall ? 1.0 : x.c.r2, x.wall);
     Vec3 moment{0.0, 0.0, 0.0};
     const RollingResult rr = rolling_step<true>(x.p.roll, in, x.dt, moment);
-    const Vec3 m = rr.moment;
-    return std::isfinite(m.x) && std::isfinite(m.y) && std::isfinite(m.z) &&
-        std::isfinite(rr.d_slip + rolling_strain_energy(x.p.roll, in, moment));
+    return all_finite(rr.moment) && std::isfinite(rr.d_slip + rolling_strain_energy(x.p.roll, in, moment));
   }
   // the stored moment (not stepped) in the contact plane, M^r_s and M^r_t
   static constexpr int column_count = 2;
