@@ -54,43 +54,57 @@ std::string DEM_NS::impact_speed_note(double v, bool given, const char *default_
   return fmt::format("; impact speed {:.6g}{}", v, given ? "" : std::string(", ") + default_rule);
 }
 
-void DEM_NS::report_contacts(LAMMPS *lmp, const std::string &who, const std::vector<ContactRow> &rows, bool table,
+void DEM_NS::report_contacts(LAMMPS *lmp, const std::string &who,
+                             const std::vector<ContactRow> &rows, bool table,
                              const std::string &speed, const char *stiffness)
 {
   const double dt = lmp->update->dt;
   // a collision shorter than a step is not integrated at all: the run can only diverge
   for (const auto &r : rows)
     if (r.t.tc < dt)
-      lmp->error->all(FLERR, "{}, {}: the collision time t_c = {:.4g} (k_n = {:.4g}) is shorter than the timestep "
-                      "{:.4g}: no step resolves the contact and the run diverges; check {} for these particles, "
-                      "or the timestep", who, r.between, r.t.tc, r.t.kn, dt, stiffness);
+      lmp->error->all(
+          FLERR,
+          "{}, {}: the collision time t_c = {:.4g} (k_n = {:.4g}) is shorter than the timestep "
+          "{:.4g}: no step resolves the contact and the run diverges; check {} for these "
+          "particles, "
+          "or the timestep",
+          who, r.between, r.t.tc, r.t.kn, dt, stiffness);
   if (lmp->comm->me != 0) return;
   if (table) {
-    std::string text = fmt::format("{} contact report (the smallest particles of each type; t_c = pi sqrt(m_c/k_n), "
-                                   "k_n the stiffest normal stiffness of a head-on collision{}):\n", who, speed);
-    text += fmt::format("  {:<24} {:>11} {:>11} {:>11} {:>11} {:>11} {:>8} {:>11}\n", "contact", "R1", "R2", "m_c",
-                        "k_n", "t_c", "e", "dt max");
+    std::string text = fmt::format(
+        "{} contact report (the smallest particles of each type; t_c = pi sqrt(m_c/k_n), "
+        "k_n the stiffest normal stiffness of a head-on collision{}):\n",
+        who, speed);
+    text += fmt::format("  {:<24} {:>11} {:>11} {:>11} {:>11} {:>11} {:>8} {:>11}\n", "contact",
+                        "R1", "R2", "m_c", "k_n", "t_c", "e", "dt max");
     for (const auto &r : rows) {
-      auto num = [](double x) { return std::isfinite(x) && x > 0.0 ? fmt::format("{:11.4g}", x) : fmt::format("{:>11}", "-"); };
-      text += fmt::format("  {:<24} {} {} {} {} {} {:>8} {}\n", r.between, num(r.r1), num(r.r2), num(r.m), num(r.t.kn),
-                          num(r.t.tc), r.t.e >= 0.0 ? fmt::format("{:.4g}", r.t.e) : "-",
+      auto num = [](double x) {
+        return std::isfinite(x) && x > 0.0 ? fmt::format("{:11.4g}", x)
+                                           : fmt::format("{:>11}", "-");
+      };
+      text += fmt::format("  {:<24} {} {} {} {} {} {:>8} {}\n", r.between, num(r.r1), num(r.r2),
+                          num(r.m), num(r.t.kn), num(r.t.tc),
+                          r.t.e >= 0.0 ? fmt::format("{:.4g}", r.t.e) : "-",
                           num(r.t.tc / STEPS_PER_COLLISION));
     }
-    text += fmt::format("  timestep {:.6g}: {} steps per shortest t_c (the guard asks for at least {})\n", dt,
-                        [&] {
-                          double tmin = INFINITY;
-                          for (const auto &r : rows) tmin = std::min(tmin, r.t.tc);
-                          return std::isfinite(tmin) ? fmt::format("{:.3g}", tmin / dt) : std::string("-");
-                        }(),
-                        STEPS_PER_COLLISION);
+    text += fmt::format(
+        "  timestep {:.6g}: {} steps per shortest t_c (the guard asks for at least {})\n", dt,
+        [&] {
+          double tmin = INFINITY;
+          for (const auto &r : rows) tmin = std::min(tmin, r.t.tc);
+          return std::isfinite(tmin) ? fmt::format("{:.3g}", tmin / dt) : std::string("-");
+        }(),
+        STEPS_PER_COLLISION);
     utils::logmesg(lmp, text);
   }
   const ContactRow *worst = nullptr;
   for (const auto &r : rows)
     if (!worst || r.t.tc < worst->t.tc) worst = &r;
   if (worst && dt > worst->t.tc / STEPS_PER_COLLISION)
-    lmp->error->warning(FLERR, "{}: timestep {:.6g} exceeds t_c/{} for {} (collision time t_c = {:.6g}, radii {:.6g} "
-                        "and {:.6g}, m_c = {:.6g}, k_n = {:.6g}{}): use a timestep of at most {:.6g}",
-                        who, dt, STEPS_PER_COLLISION, worst->between, worst->t.tc, worst->r1, worst->r2, worst->m,
-                        worst->t.kn, speed, worst->t.tc / STEPS_PER_COLLISION);
+    lmp->error->warning(
+        FLERR,
+        "{}: timestep {:.6g} exceeds t_c/{} for {} (collision time t_c = {:.6g}, radii {:.6g} "
+        "and {:.6g}, m_c = {:.6g}, k_n = {:.6g}{}): use a timestep of at most {:.6g}",
+        who, dt, STEPS_PER_COLLISION, worst->between, worst->t.tc, worst->r1, worst->r2, worst->m,
+        worst->t.kn, speed, worst->t.tc / STEPS_PER_COLLISION);
 }

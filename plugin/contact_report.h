@@ -12,11 +12,12 @@
 namespace LAMMPS_NS {
 class Domain;
 class LAMMPS;
-}
+}    // namespace LAMMPS_NS
 
 namespace DEM_NS {
 
-constexpr double STEPS_PER_COLLISION = 10.0;    // the least number of steps per t_c the guard accepts
+constexpr double STEPS_PER_COLLISION =
+    10.0;    // the least number of steps per t_c the guard accepts
 
 // Per type (index 1..ntypes): the smallest and largest radius and mass of the group's particles
 // (0: none), and the largest particle speed. Collective.
@@ -44,7 +45,8 @@ std::string impact_speed_note(double v, bool given, const char *default_rule);
 // speed: the impact speed of the Hertz rows and how it was chosen.
 // A row whose t_c is shorter than the timestep is an error naming `stiffness` (the law's stiffness
 // keywords).
-void report_contacts(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const std::vector<ContactRow> &rows,
-                     bool table, const std::string &speed, const char *stiffness);
+void report_contacts(LAMMPS_NS::LAMMPS *lmp, const std::string &who,
+                     const std::vector<ContactRow> &rows, bool table, const std::string &speed,
+                     const char *stiffness);
 
 }    // namespace DEM_NS

@@ -25,7 +25,8 @@ template <class Law> std::vector<const char *> value_names()
 }
 
 template <class Law>
-std::vector<double> values_of(const typename Law::Params &p, double r1, double r2, const dem::Timescale &t)
+std::vector<double> values_of(const typename Law::Params &p, double r1, double r2,
+                              const dem::Timescale &t)
 {
   std::vector<double> values(Law::value_count + 1);
   Law::values(p, r1, r2, t.kn, values.data());
@@ -34,8 +35,8 @@ std::vector<double> values_of(const typename Law::Params &p, double r1, double r
 }
 
 struct ValueRow {
-  int i, j;                     // the pair of types
-  std::vector<double> values;   // as value_names
+  int i, j;                      // the pair of types
+  std::vector<double> values;    // as value_names
 };
 
 // The table: a title line, a header, a row per pair of types; numbers in %.4g.
@@ -53,8 +54,10 @@ inline std::string values_table(const std::string &title, const std::vector<cons
     std::snprintf(buf, sizeof buf, "  %4d %4d", r.i, r.j);
     text += buf;
     for (double v : r.values) {
-      if (std::isfinite(v)) std::snprintf(buf, sizeof buf, " %10.4g", v);
-      else std::snprintf(buf, sizeof buf, " %10s", "-");
+      if (std::isfinite(v))
+        std::snprintf(buf, sizeof buf, " %10.4g", v);
+      else
+        std::snprintf(buf, sizeof buf, " %10s", "-");
       text += buf;
     }
     text += "\n";

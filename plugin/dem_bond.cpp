@@ -36,7 +36,9 @@ void DEMBond::command(int narg, char **arg)
   // the one dem/linear instance (also under pair_style hybrid, with or without /kk)
   auto *pair = dynamic_cast<PairDEMBase *>(force->pair_match("^dem/linear", 0));
   if (!pair)
-    error->all(FLERR, "dem_bond needs exactly one pair style dem/linear (bonds are dem/linear properties: cb_tenf, "
+    error->all(FLERR,
+               "dem_bond needs exactly one pair style dem/linear (bonds are dem/linear properties: "
+               "cb_tenf, "
                "cb_shearf, pb_kn ...), defined before the command");
   pair->request_bonds(mode, lmp->group->bitmask[group], gap, arg[0]);
 }

@@ -60,8 +60,10 @@ void register_style(const char *style, const char *name, const char *info, void 
   plugin.info = info;
   plugin.author = "lammps-dem-plugin developers";
   // pair styles and commands are made by a creator.v1 (lmp), fixes by a creator.v2 (lmp, narg, arg)
-  if (std::string(style) != "fix") plugin.creator.v1 = reinterpret_cast<lammpsplugin_factory1 *>(factory);
-  else plugin.creator.v2 = reinterpret_cast<lammpsplugin_factory2 *>(factory);
+  if (std::string(style) != "fix")
+    plugin.creator.v1 = reinterpret_cast<lammpsplugin_factory1 *>(factory);
+  else
+    plugin.creator.v2 = reinterpret_cast<lammpsplugin_factory2 *>(factory);
   plugin.handle = handle;
   (*reinterpret_cast<lammpsplugin_regfunc>(regfunc))(&plugin, lmp);
 }
@@ -71,7 +73,8 @@ void register_style(const char *style, const char *name, const char *info, void 
 extern "C" DEM_EXPORT void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
   // one line in the log, so a run's output says which plugin version produced it
-  utils::logmesg(static_cast<LAMMPS *>(lmp), "lammps-dem-plugin " DEM_PLUGIN_VERSION " (PFC/Rocky DEM contact laws)\n");
+  utils::logmesg(static_cast<LAMMPS *>(lmp),
+                 "lammps-dem-plugin " DEM_PLUGIN_VERSION " (PFC/Rocky DEM contact laws)\n");
   auto pair = [&](const char *name, const char *info, lammpsplugin_factory1 *factory) {
     register_style("pair", name, info, reinterpret_cast<void *>(factory), lmp, handle, regfunc);
   };
@@ -85,30 +88,34 @@ extern "C" DEM_EXPORT void lammpsplugin_init(void *lmp, void *handle, void *regf
                  reinterpret_cast<void *>(&create_dem_bond), lmp, handle, regfunc);
   // contact history of the pair styles (internal, created by them)
   register_style("fix", "DEM_HISTORY", "contact history with checked restart data",
-                 reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMHistory>), lmp, handle, regfunc);
+                 reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMHistory>), lmp, handle,
+                 regfunc);
 #ifdef LMP_KOKKOS
   // dem/LAW/kk, /kk/device and /kk/host
   using DEM_NS::PairDEMKokkos, DEM_NS::LawStyle;
-#define DEM_PAIR_KK(L)                                                                                          \
-  {                                                                                                             \
-    const char *info = kept(std::string(L::info) + " (Kokkos)");                                                \
-    pair(kept(std::string(L::style) + "/kk"), info, &create_pair<PairDEMKokkos<LMPDeviceType, LawStyle<L>>>);   \
-    pair(kept(std::string(L::style) + "/kk/device"), info, &create_pair<PairDEMKokkos<LMPDeviceType, LawStyle<L>>>); \
-    pair(kept(std::string(L::style) + "/kk/host"), info, &create_pair<PairDEMKokkos<LMPHostType, LawStyle<L>>>); \
+#define DEM_PAIR_KK(L)                                             \
+  {                                                                \
+    const char *info = kept(std::string(L::info) + " (Kokkos)");   \
+    pair(kept(std::string(L::style) + "/kk"), info,                \
+         &create_pair<PairDEMKokkos<LMPDeviceType, LawStyle<L>>>); \
+    pair(kept(std::string(L::style) + "/kk/device"), info,         \
+         &create_pair<PairDEMKokkos<LMPDeviceType, LawStyle<L>>>); \
+    pair(kept(std::string(L::style) + "/kk/host"), info,           \
+         &create_pair<PairDEMKokkos<LMPHostType, LawStyle<L>>>);   \
   }
   DEM_FOR_EACH_LAW(DEM_PAIR_KK)
 #undef DEM_PAIR_KK
   // contact history for the /kk styles (internal, created by the pair styles)
   auto fix = [&](const char *name, lammpsplugin_factory2 *factory) {
-    register_style("fix", name, "contact history with restart support (Kokkos)", reinterpret_cast<void *>(factory),
-                   lmp, handle, regfunc);
+    register_style("fix", name, "contact history with restart support (Kokkos)",
+                   reinterpret_cast<void *>(factory), lmp, handle, regfunc);
   };
   fix("DEM_HISTORY/KK/DEVICE", &create_fix<DEM_NS::FixDEMHistoryKokkos<LMPDeviceType>>);
   fix("DEM_HISTORY/KK/HOST", &create_fix<DEM_NS::FixDEMHistoryKokkos<LMPHostType>>);
   // particle-wall contacts (planes, zcylinder); the law is picked from the fix's 4th argument
   auto wall_kk = [&](const char *name, lammpsplugin_factory2 *factory) {
-    register_style("fix", name, "PFC/Rocky contact laws against walls (Kokkos)", reinterpret_cast<void *>(factory),
-                   lmp, handle, regfunc);
+    register_style("fix", name, "PFC/Rocky contact laws against walls (Kokkos)",
+                   reinterpret_cast<void *>(factory), lmp, handle, regfunc);
   };
   wall_kk("wall/dem/kk", &DEM_NS::create_fix_wall_dem_kokkos<LMPDeviceType>);
   wall_kk("wall/dem/kk/device", &DEM_NS::create_fix_wall_dem_kokkos<LMPDeviceType>);

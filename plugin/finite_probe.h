@@ -6,9 +6,9 @@
 // a time names the keywords responsible. Host code, run at init.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "law_style.h"
 #include "dem/adhesion.h"
 #include "dem/wall.h"
+#include "law_style.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,8 +21,8 @@ namespace DEM_NS {
 // finite, and the force must not move the particles apart by more than `far` in one step (as a
 // value finite but out of scale does: adh_g 1e308, hz_emod 1e300).
 template <class Law>
-bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const dem::Contact &c, double m1, double m2,
-                    dem::Vec3 wrel, double dt, double far)
+bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const dem::Contact &c,
+                    double m1, double m2, dem::Vec3 wrel, double dt, double far)
 {
   typename Law::History h{};
   for (int step = 0; step < 2; step++) {
@@ -43,20 +43,22 @@ bool finite_contact(const typename Law::Params &p, const dem::Adhesion &a, const
 // step (the fastest a contact the timestep resolves moves), and spinning. far: the box's largest
 // edge.
 template <class Law>
-bool finite_probe(const typename Law::Params &p, const dem::Adhesion &a, double r1, double m1, double r2, double m2,
-                  double dt, double far)
+bool finite_probe(const typename Law::Params &p, const dem::Adhesion &a, double r1, double m1,
+                  double r2, double m2, double dt, double far)
 {
   const double overlap = 0.5 * std::min(r1, r2);
   const double v = 0.01 * std::min(r1, r2) / dt;
   if (r2 == INFINITY) {
     const dem::Vec3 n{0.0, 0.0, 1.0};
     const dem::Vec3 spin{v / r1, 0.0, 0.0};
-    const dem::Contact c = dem::ball_wall(n, r1 - overlap, r1, {0.0, v, v}, spin, {0.0, 0.0, 0.0}, m1);
+    const dem::Contact c =
+        dem::ball_wall(n, r1 - overlap, r1, {0.0, v, v}, spin, {0.0, 0.0, 0.0}, m1);
     return finite_contact<Law>(dem::wall_params(p, r1), a, c, m1, 0.0, -1.0 * spin, dt, far);
   }
   const dem::Vec3 d{r1 + r2 - overlap, 0.0, 0.0}, spin{0.0, 0.0, v / r2};
-  const dem::Contact c = dem::ball_ball(d, d.x, r1, r2, {0.0, 0.0, 0.0}, {-v, v, 0.0}, {0.0, 0.0, 0.0}, spin,
-                                         dem::effective_mass(m1, m2, false, false, false));
+  const dem::Contact c =
+      dem::ball_ball(d, d.x, r1, r2, {0.0, 0.0, 0.0}, {-v, v, 0.0}, {0.0, 0.0, 0.0}, spin,
+                     dem::effective_mass(m1, m2, false, false, false));
   return finite_contact<Law>(p, a, c, m1, m2, spin, dt, far);
 }
 
@@ -80,12 +82,16 @@ std::string overflowing_keywords(const P (&props)[3], const char *const *names, 
 // The start of the error for a probe that failed: the law's keywords (names) and the adhesion's
 // whose values overflow, from `finite(p, q)` on the properties p of the law and q of the adhesion.
 template <class P, class Finite>
-std::string overflow_culprits(const P (&p)[3], const AdhesionProperties (&q)[3], const char *const *names,
-                              Finite finite)
+std::string overflow_culprits(const P (&p)[3], const AdhesionProperties (&q)[3],
+                              const char *const *names, Finite finite)
 {
-  std::string keys = overflowing_keywords(p, names, [&](const P (&t)[3]) { return finite(t, q); });
+  std::string keys = overflowing_keywords(p, names, [&](const P(&t)[3]) {
+    return finite(t, q);
+  });
   const std::string adh_keys =
-      overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties (&t)[3]) { return finite(p, t); });
+      overflowing_keywords(q, adhesion_keywords, [&](const AdhesionProperties(&t)[3]) {
+        return finite(p, t);
+      });
   if (!adh_keys.empty()) keys += (keys.empty() ? "" : " and ") + adh_keys;
   if (keys.empty()) return "the values given give";
   if (keys.find(" and ") == std::string::npos) return "keyword " + keys + ": its value gives";

@@ -15,19 +15,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "fix_neigh_history.h"
-#include "history_layout.h"
 #include "history_guard.h"
+#include "history_layout.h"
 #include "pair_step.h"
 
 namespace DEM_NS {
 
 class HistoryRestart {
  public:
-  HistoryLayout layout;     // this run's (from the fix's arguments)
-  HistoryLayout written;    // the restart file's (size 0 until one is read)
-  bool reset = false;       // pair_style ... reset_history yes: drop the history read
+  HistoryLayout layout;               // this run's (from the fix's arguments)
+  HistoryLayout written;              // the restart file's (size 0 until one is read)
+  bool reset = false;                 // pair_style ... reset_history yes: drop the history read
   static constexpr int HEADER = 9;    // per-atom record values before the partners
-
 
   // arg[4..7] of the fix command; the number of arguments the base fix takes (4)
   int parse(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
@@ -42,8 +41,10 @@ class HistoryRestart {
   // position of the records in each atom's data, -1 if none or LAMMPS hands them over.
   int adopt(LAMMPS_NS::LAMMPS *lmp, const char *id, const char *style);
   bool keep() const { return written.size > 0 && !reset; }
-  static void check_header(LAMMPS_NS::LAMMPS *lmp, const std::vector<double> &h, const std::string &who);
-  static std::string record_problem(const double *rec, const std::vector<double> &h, int most_partners);
+  static void check_header(LAMMPS_NS::LAMMPS *lmp, const std::vector<double> &h,
+                           const std::string &who);
+  static std::string record_problem(const double *rec, const std::vector<double> &h,
+                                    int most_partners);
   bool as_written() const { return keep() && written.same_as(layout); }
   // the values of one contact in this run's layout, from a canonical record's values
   void convert(const double *in, double *out) const;
@@ -83,6 +84,9 @@ class FixDEMHistory : public LAMMPS_NS::FixNeighHistory, public HistoryGuard {
 };
 
 // The argument count and vector the base class takes: the first 4 arguments.
-inline int history_base_args(int narg) { return narg < 4 ? narg : 4; }
+inline int history_base_args(int narg)
+{
+  return narg < 4 ? narg : 4;
+}
 
 }    // namespace DEM_NS

@@ -31,16 +31,19 @@ using dem::Vec3;
 
 namespace {
 
-const char *const wall_style_names[] = {"xplane", "yplane", "zplane", "zcylinder", "region", "mesh"};
+const char *const wall_style_names[] = {"xplane",    "yplane", "zplane",
+                                        "zcylinder", "region", "mesh"};
 
 bool is_wall_style(const std::string &w)
 {
-  return std::find(std::begin(wall_style_names), std::end(wall_style_names), w) != std::end(wall_style_names);
+  return std::find(std::begin(wall_style_names), std::end(wall_style_names), w) !=
+      std::end(wall_style_names);
 }
 
 // the cumulative outputs in the restart record, by name (FixWallDEMBase::Output)
-const char *const total_names[] = {"e_strain", "e_slip", "e_dashpot", "e_plastic", "fx", "fy", "fz", "tx", "ty",
-                                   "tz", "contacts", "n_activated", "e_adhesive", "e_adh_loss"};
+const char *const total_names[] = {"e_strain", "e_slip",      "e_dashpot",  "e_plastic", "fx",
+                                   "fy",       "fz",          "tx",         "ty",        "tz",
+                                   "contacts", "n_activated", "e_adhesive", "e_adh_loss"};
 constexpr const char *WALL_MARK = "DEM:WALL";
 constexpr int WALL_HEADER = 6;    // per-atom record: length, mark, ID key, style key, nslot, stride
 
@@ -63,8 +66,10 @@ void *create_fix_wall_dem(void *ptr, int narg, char **arg)
   if (law == L::wall_name) return new FixWallDEM<LawStyle<L>>(lmp, narg, arg);
   DEM_FOR_EACH_LAW(DEM_WALL_LAW)
 #undef DEM_WALL_LAW
-  lmp->error->all(FLERR, "Fix wall/dem: unknown contact law '{}' (allowed: {}); "
-                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args", law, wall_law_names());
+  lmp->error->all(FLERR,
+                  "Fix wall/dem: unknown contact law '{}' (allowed: {}); "
+                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args",
+                  law, wall_law_names());
   return nullptr;
 }
 
@@ -75,13 +80,17 @@ void *create_fix_wall_dem(void *ptr, int narg, char **arg)
 FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
 {
   law_name = arg[3];
-  const std::string me = std::string("Fix ") + style + " " + law_name;    // style: wall/dem or wall/dem/kk
+  const std::string me =
+      std::string("Fix ") + style + " " + law_name;    // style: wall/dem or wall/dem/kk
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
-    error->all(FLERR, "{} requires atom attributes radius, rmass, omega and torque (atom_style sphere)", me);
+    error->all(FLERR,
+               "{} requires atom attributes radius, rmass, omega and torque (atom_style sphere)",
+               me);
 
   int iarg = first_wall_style_arg(narg, arg);
   if (iarg >= narg)
-    error->all(FLERR, "{}: no wall style given (xplane, yplane, zplane, zcylinder, region or mesh)", me);
+    error->all(FLERR, "{}: no wall style given (xplane, yplane, zplane, zcylinder, region or mesh)",
+               me);
   first_wall_arg = iarg;
   const std::string ws = arg[iarg];
   const int dim = domain->dimension;
@@ -89,7 +98,8 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
   if (ws == "xplane" || ws == "yplane" || ws == "zplane") {
     wallstyle = ws == "xplane" ? XPLANE : ws == "yplane" ? YPLANE : ZPLANE;
     fixed.axis = wallstyle;
-    if (iarg + 3 > narg) error->all(FLERR, "{}: {} needs two arguments: lo hi (NULL for none)", me, ws);
+    if (iarg + 3 > narg)
+      error->all(FLERR, "{}: {} needs two arguments: lo hi (NULL for none)", me, ws);
     if (strcmp(arg[iarg + 1], "NULL") != 0) {
       fixed.has_lo = true;
       fixed.lo = number(me, ws + " lo", arg[iarg + 1]);
@@ -98,7 +108,8 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       fixed.has_hi = true;
       fixed.hi = number(me, ws + " hi", arg[iarg + 2]);
     }
-    if (!fixed.has_lo && !fixed.has_hi) error->all(FLERR, "{}: {} NULL NULL defines no wall", me, ws);
+    if (!fixed.has_lo && !fixed.has_hi)
+      error->all(FLERR, "{}: {} NULL NULL defines no wall", me, ws);
     if (fixed.has_lo && fixed.has_hi && !(fixed.lo < fixed.hi))
       error->all(FLERR, "{}: {} lo = {} must be below hi = {}", me, ws, fixed.lo, fixed.hi);
     if (domain->periodicity[wallstyle])
@@ -106,10 +117,13 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     // a lower wall above the box (an upper one below it) has every particle behind it
     const bool lo_beyond = fixed.has_lo && fixed.lo > domain->boxhi[wallstyle];
     if (lo_beyond || (fixed.has_hi && fixed.hi < domain->boxlo[wallstyle]))
-      error->all(FLERR, "{}: {} {} = {} lies beyond the box ({} to {}): every particle would be behind the wall", me,
-                 ws, lo_beyond ? "lo" : "hi", lo_beyond ? fixed.lo : fixed.hi, domain->boxlo[wallstyle],
-                 domain->boxhi[wallstyle]);
-    if (wallstyle == ZPLANE && dim == 2) error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
+      error->all(
+          FLERR,
+          "{}: {} {} = {} lies beyond the box ({} to {}): every particle would be behind the wall",
+          me, ws, lo_beyond ? "lo" : "hi", lo_beyond ? fixed.lo : fixed.hi,
+          domain->boxlo[wallstyle], domain->boxhi[wallstyle]);
+    if (wallstyle == ZPLANE && dim == 2)
+      error->all(FLERR, "{}: zplane walls need a 3d simulation", me);
     nslot = nrows = 2;
     iarg += 3;
   } else if (ws == "zcylinder") {
@@ -118,9 +132,13 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     if (iarg + 2 > narg) error->all(FLERR, "{}: zcylinder needs its radius", me);
     fixed.radius = number(me, "zcylinder radius", arg[iarg + 1]);
     if (!(fixed.radius > 0.0))
-      error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me, fixed.radius);
+      error->all(FLERR, "{}: zcylinder radius = {} is out of range: allowed (0, inf)", me,
+                 fixed.radius);
     if (domain->periodicity[0] || domain->periodicity[1])
-      error->all(FLERR, "{}: cannot put a zcylinder wall in a periodic dimension: x and y must be non-periodic", me);
+      error->all(
+          FLERR,
+          "{}: cannot put a zcylinder wall in a periodic dimension: x and y must be non-periodic",
+          me);
     nslot = nrows = 1;
     iarg += 2;
   } else if (ws == "mesh") {
@@ -143,12 +161,18 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
   while (iarg < narg) {
     const std::string key = arg[iarg];
     if (key == "shear") {
-      if (iarg + 3 > narg) error->all(FLERR, "{}: shear needs a direction (x, y or z) and a velocity", me);
+      if (iarg + 3 > narg)
+        error->all(FLERR, "{}: shear needs a direction (x, y or z) and a velocity", me);
       const std::string d = arg[iarg + 1];
       const int axis = d == "x" ? 0 : d == "y" ? 1 : d == "z" ? 2 : -1;
       if (axis < 0) error->all(FLERR, "{}: shear direction must be x, y or z, not {}", me, d);
-      if (wallstyle == REGION) error->all(FLERR, "{}: shear is for plane and cylinder walls: move the region instead", me);
-      if (wallstyle == MESH) error->all(FLERR, "{}: shear is for plane and cylinder walls: use surface_velocity or move for a mesh", me);
+      if (wallstyle == REGION)
+        error->all(FLERR, "{}: shear is for plane and cylinder walls: move the region instead", me);
+      if (wallstyle == MESH)
+        error->all(
+            FLERR,
+            "{}: shear is for plane and cylinder walls: use surface_velocity or move for a mesh",
+            me);
       if (axis == wallstyle || (wallstyle == ZCYLINDER && axis != 2))
         error->all(FLERR, "{}: shear must be parallel to the wall ({} is not)", me, d);
       const double vs = number(me, "shear vshear", arg[iarg + 2]);
@@ -171,14 +195,18 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       if (iarg + 2 > narg) error->all(FLERR, "{}: impact_speed needs a speed", me);
       impact_speed = number(me, key, arg[iarg + 1]);
       if (!(impact_speed > 0.0))
-        error->all(FLERR, "{}: impact_speed = {} is out of range: allowed (0, inf)", me, arg[iarg + 1]);
+        error->all(FLERR, "{}: impact_speed = {} is out of range: allowed (0, inf)", me,
+                   arg[iarg + 1]);
       iarg += 2;
     } else if (mesh && parse_mesh_keyword(me, narg, arg, iarg)) {
       continue;
     } else {
-      error->all(FLERR, "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
-                 "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, curvature, move, "
-                 "surface_velocity, contacts)", me, key);
+      error->all(FLERR,
+                 "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
+                 "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, "
+                 "curvature, move, "
+                 "surface_velocity, contacts)",
+                 me, key);
     }
   }
   if (mesh) {
@@ -189,9 +217,14 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
     Vec3 lo, hi;
     mesh->bounds(lo, hi);
     const double *blo = domain->boxlo, *bhi = domain->boxhi;
-    if (comm->me == 0 && (hi.x < blo[0] || lo.x > bhi[0] || hi.y < blo[1] || lo.y > bhi[1] || hi.z < blo[2] || lo.z > bhi[2]))
-      error->warning(FLERR, "{}: mesh {} lies entirely outside the simulation box (mesh from ({}, {}, {}) to ({}, {}, "
-                     "{})): check its units, scale and offset", me, mesh->file, lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
+    if (comm->me == 0 &&
+        (hi.x < blo[0] || lo.x > bhi[0] || hi.y < blo[1] || lo.y > bhi[1] || hi.z < blo[2] ||
+         lo.z > bhi[2]))
+      error->warning(FLERR,
+                     "{}: mesh {} lies entirely outside the simulation box (mesh from ({}, {}, {}) "
+                     "to ({}, {}, "
+                     "{})): check its units, scale and offset",
+                     me, mesh->file, lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
   }
 
   scalar_flag = 1;
@@ -230,9 +263,13 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
   auto need = [&](int n, const char *what) {
     if (iarg + n >= narg) error->all(FLERR, "{}: mesh keyword {} needs {}", me, key, what);
   };
-  auto num = [&](int k) { return number(me, key, arg[iarg + k]); };
+  auto num = [&](int k) {
+    return number(me, key, arg[iarg + k]);
+  };
   // one of several numbers of the keyword, named in an error (offset dx, move rotate Ax, ...)
-  auto finite = [&](int k, const char *what) { return number(me, key + " " + what, arg[iarg + k]); };
+  auto finite = [&](int k, const char *what) {
+    return number(me, key + " " + what, arg[iarg + k]);
+  };
   if (key == "scale") {
     need(1, "a factor");
     mesh->scale = num(1);
@@ -247,20 +284,23 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     need(1, "an angle in degrees");
     mesh->coplanar = num(1);
     if (!(mesh->coplanar >= 0.0 && mesh->coplanar < 90.0))
-      error->all(FLERR, "{}: mesh coplanar = {} is out of range: allowed [0, 90) degrees", me, arg[iarg + 1]);
+      error->all(FLERR, "{}: mesh coplanar = {} is out of range: allowed [0, 90) degrees", me,
+                 arg[iarg + 1]);
     iarg += 2;
   } else if (key == "curvature") {
     need(1, "an angle in degrees");
     mesh->curvature = num(1);
     if (!(mesh->curvature >= 0.0 && mesh->curvature < 90.0))
-      error->all(FLERR, "{}: mesh curvature = {} is out of range: allowed [0, 90) degrees", me, arg[iarg + 1]);
+      error->all(FLERR, "{}: mesh curvature = {} is out of range: allowed [0, 90) degrees", me,
+                 arg[iarg + 1]);
     iarg += 2;
   } else if (key == "contacts") {
     need(1, "a number of contacts");
     const double n = num(1);
     if (!(n >= 1 && n <= dem::MESH_MAX_CANDIDATES && n == std::floor(n)))
-      error->all(FLERR, "{}: mesh contacts = {} is out of range: allowed a whole number from 1 to {}", me, arg[iarg + 1],
-                 dem::MESH_MAX_CANDIDATES);
+      error->all(FLERR,
+                 "{}: mesh contacts = {} is out of range: allowed a whole number from 1 to {}", me,
+                 arg[iarg + 1], dem::MESH_MAX_CANDIDATES);
     nslot = static_cast<int>(n);
     iarg += 2;
   } else if (key == "surface_velocity") {
@@ -274,13 +314,15 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     auto rate = [&](int k, const char *what, MotionRate &r) {
       if (utils::strmatch(arg[iarg + k], "^v_")) {
         r.var = arg[iarg + k] + 2;
-        if (r.var.empty()) error->all(FLERR, "{}: move {} {}: v_ needs a variable name", me, how, what);
+        if (r.var.empty())
+          error->all(FLERR, "{}: move {} {}: v_ needs a variable name", me, how, what);
       } else {
         r.value = finite(k, what);
       }
     };
     if (how == "translate") {
-      if (iarg + 5 > narg) error->all(FLERR, "{}: move translate needs a velocity vx vy vz (numbers or v_name)", me);
+      if (iarg + 5 > narg)
+        error->all(FLERR, "{}: move translate needs a velocity vx vy vz (numbers or v_name)", me);
       iarg += 1;
       rate(1, "vx", mesh->rate[0]);
       rate(2, "vy", mesh->rate[1]);
@@ -289,16 +331,23 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
       iarg += 4;
     } else if (how == "rotate") {
       if (iarg + 9 > narg)
-        error->all(FLERR, "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity "
-                   "(a number or v_name)", me);
+        error->all(
+            FLERR,
+            "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity "
+            "(a number or v_name)",
+            me);
       iarg += 1;
       mesh->pivot = {finite(1, "Px"), finite(2, "Py"), finite(3, "Pz")};
       const Vec3 a{finite(4, "Ax"), finite(5, "Ay"), finite(6, "Az")};
       // an axis whose square would overflow (1e300) or underflow (1e-300) is divided by its largest
       // component first
       const double largest = std::max({std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)});
-      if (!(largest > 0.0)) error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y, a.z);
-      const Vec3 u = largest > 1e-100 && largest < 1e100 ? a : Vec3{a.x / largest, a.y / largest, a.z / largest};
+      if (!(largest > 0.0))
+        error->all(FLERR, "{}: move rotate: the axis ({}, {}, {}) has zero length", me, a.x, a.y,
+                   a.z);
+      const Vec3 u = largest > 1e-100 && largest < 1e100
+          ? a
+          : Vec3{a.x / largest, a.y / largest, a.z / largest};
       mesh->axis = (1.0 / dem::norm(u)) * u;
       rate(7, "omega", mesh->rate[3]);
       mesh->rotate = true;
@@ -354,30 +403,38 @@ void FixWallDEMBase::init()
     if (!now) error->all(FLERR, "Fix wall/dem: region {} does not exist", idregion);
     if (now != region) {
       if (now->cmax != nslot)
-        error->all(FLERR, "Fix wall/dem: region {} was redefined with a different number of walls", idregion);
+        error->all(FLERR, "Fix wall/dem: region {} was redefined with a different number of walls",
+                   idregion);
       region = now;
       if (comm->me == 0)
-        error->warning(FLERR, "Fix wall/dem: region {} was redefined, resetting its motion", idregion);
+        error->warning(FLERR, "Fix wall/dem: region {} was redefined, resetting its motion",
+                       idregion);
       region->reset_vel();
     }
     if (region_reset) {
       if (comm->me == 0)
-        error->warning(FLERR, "Fix wall/dem: region {} does not match the restart file, resetting its motion", idregion);
+        error->warning(
+            FLERR, "Fix wall/dem: region {} does not match the restart file, resetting its motion",
+            idregion);
       region->reset_vel();
       region_reset = false;
     }
   }
   if (adopted_nth >= 0) {    // no global record came with them (see post_constructor)
     if (comm->me == 0)
-      error->warning(FLERR, "Fix {} {}: the restart file holds wall contacts of this fix ID written by another "
-                     "variant of the style, without global data LAMMPS hands over (the /kk style was given "
-                     "explicitly, not through a suffix): its wall contacts start afresh", id, style);
+      error->warning(
+          FLERR,
+          "Fix {} {}: the restart file holds wall contacts of this fix ID written by another "
+          "variant of the style, without global data LAMMPS hands over (the /kk style was given "
+          "explicitly, not through a suffix): its wall contacts start afresh",
+          id, style);
     adopted_nth = -1;
   }
   if (!restart_mismatch.empty()) {
     if (comm->me == 0)
-      error->warning(FLERR, "Fix {} {}: {}, this fix is a {} {} wall: its wall contacts start afresh", id, style,
-                     restart_mismatch, law_name, wall_style_names[wallstyle]);
+      error->warning(FLERR,
+                     "Fix {} {}: {}, this fix is a {} {} wall: its wall contacts start afresh", id,
+                     style, restart_mismatch, law_name, wall_style_names[wallstyle]);
     restart_mismatch.clear();
   }
   max_gap = positive_rgap();
@@ -388,7 +445,8 @@ void FixWallDEMBase::init()
       if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
     MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
     adh_reach = adhesive_reach(rmax_all);
-    adh.range = adh_reach;    // a contact's reach beyond touching, as for a pair (dem/contact_step.h)
+    adh.range =
+        adh_reach;    // a contact's reach beyond touching, as for a pair (dem/contact_step.h)
     const std::string err = check_reach(adh, adh_reach, box_edge(domain));
     if (!err.empty()) error->all(FLERR, "Fix {} {}: {}", style, law_name, err);
   }
@@ -396,8 +454,10 @@ void FixWallDEMBase::init()
   // as for the pair styles (PairDEMBase::init_style): a reference gap is a few skins at most, and
   // a huge one would reach (and push) every particle
   if (max_gap > neighbor->skin)
-    error->all(FLERR, "Fix {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with SKIN >= rgap",
-               style, max_gap, neighbor->skin);
+    error->all(
+        FLERR,
+        "Fix {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with SKIN >= rgap",
+        style, max_gap, neighbor->skin);
   // walls are searched for every step (not through the neighbour list): no skin limit for adhesion
   max_gap = std::max(max_gap, adh_reach);
 
@@ -461,14 +521,15 @@ int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
   const double r = atom->radius[i];
   if (mesh) {
     const double cutoff = mesh_reach(r, max_gap);
-    if (cutoff > mesh_now.grid.margin) {    // a ball larger than any at init: a grid that reaches it
+    if (cutoff >
+        mesh_now.grid.margin) {    // a ball larger than any at init: a grid that reaches it
       build_grid(mesh->data, 1.25 * cutoff);
       mesh_now = mesh->view();
     }
     const int n = mesh_now.touches({x[0], x[1], x[2]}, r, cutoff, r + max_gap, out);
     if (n < 0)
-      error->one(FLERR, "Fix {} {}: atom {} touches more than {} facet patches of mesh {}", style, law_name,
-                 atom->tag[i], dem::MESH_MAX_CANDIDATES, mesh->file);
+      error->one(FLERR, "Fix {} {}: atom {} touches more than {} facet patches of mesh {}", style,
+                 law_name, atom->tag[i], dem::MESH_MAX_CANDIDATES, mesh->file);
     return n;
   }
   const double cutoff = wall_reach(r, max_gap);
@@ -513,10 +574,13 @@ void FixWallDEMBase::warn_deep_overlap(tagint id, double overlap, double radius)
 {
   if (warned_deep) return;
   warned_deep = true;
-  error->warning(FLERR, "Fix {} {}: atom {} overlaps a wall by {:.6g} on step {}, more than its radius "
-                 "({:.6g}): its centre is behind the wall surface (was it created outside the walls?), and "
-                 "the contact force is far beyond the law's range (only the first such contact of a run is "
-                 "reported)", style, law_name, id, overlap, update->ntimestep, radius);
+  error->warning(
+      FLERR,
+      "Fix {} {}: atom {} overlaps a wall by {:.6g} on step {}, more than its radius "
+      "({:.6g}): its centre is behind the wall surface (was it created outside the walls?), and "
+      "the contact force is far beyond the law's range (only the first such contact of a run is "
+      "reported)",
+      style, law_name, id, overlap, update->ntimestep, radius);
 }
 
 // After a step's loop or kernel: what it summed into the outputs (the cumulative ones, the
@@ -542,7 +606,8 @@ void FixWallDEMBase::reduce_outputs()
   std::vector<double> local(V_COUNT + rows_local.size()), all(local.size());
   for (int k = 0; k < V_COUNT; k++) local[k] = step_local[k] + cumulative[k];
   std::copy(rows_local.begin(), rows_local.end(), local.begin() + V_COUNT);
-  MPI_Allreduce(local.data(), all.data(), static_cast<int>(local.size()), MPI_DOUBLE, MPI_SUM, world);
+  MPI_Allreduce(local.data(), all.data(), static_cast<int>(local.size()), MPI_DOUBLE, MPI_SUM,
+                world);
   std::copy(all.begin(), all.begin() + V_COUNT, vector_all);
   std::copy(all.begin() + V_COUNT, all.end(), rows_all.begin());
   reduced = true;
@@ -557,7 +622,8 @@ double FixWallDEMBase::compute_scalar()
 double FixWallDEMBase::compute_vector(int n)
 {
   if (is_motion_entry(n))
-    return mesh && mesh->motion.started ? mesh->motion.at(n - VECTOR_MOTION, mesh->motion.tlast) : 0.0;
+    return mesh && mesh->motion.started ? mesh->motion.at(n - VECTOR_MOTION, mesh->motion.tlast)
+                                        : 0.0;
   reduce_outputs();
   return vector_all[sum_of_entry(n)];
 }
@@ -574,7 +640,8 @@ double FixWallDEMBase::memory_usage()
   double bytes = static_cast<double>(atom->nmax) * nslot * stride * sizeof(double) +
       static_cast<double>(nmax_rigid) * sizeof(double);
   if (mesh)    // the mesh, its grid and the per-triangle rows
-    bytes += static_cast<double>(mesh->data.tri.size()) * (sizeof(dem::MeshTri) + 2 * A_COUNT * sizeof(double)) +
+    bytes += static_cast<double>(mesh->data.tri.size()) *
+            (sizeof(dem::MeshTri) + 2 * A_COUNT * sizeof(double)) +
         static_cast<double>(mesh->data.patch.size()) * sizeof(dem::MeshPatch) +
         static_cast<double>(mesh->data.start.size() + mesh->data.items.size()) * sizeof(int);
   return bytes;
@@ -667,7 +734,8 @@ void FixWallDEMBase::write_restart(FILE *fp)
     const double lo[3] = {d.lo.x, d.lo.y, d.lo.z}, hi[3] = {d.hi.x, d.hi.y, d.hi.z};
     rec.put("mesh_lo", lo, 3);
     rec.put("mesh_hi", hi, 3);
-    const double fp2[2] = {static_cast<double>(d.fingerprint >> 32), static_cast<double>(d.fingerprint & 0xffffffffu)};
+    const double fp2[2] = {static_cast<double>(d.fingerprint >> 32),
+                           static_cast<double>(d.fingerprint & 0xffffffffu)};
     rec.put("mesh_fingerprint", fp2, 2);
   }
   int region_len = 0;
@@ -686,15 +754,18 @@ std::string wall_record_problem(const double *rec, const std::vector<double> &h)
 {
   const double len = rec[0], ns = rec[4], st = rec[5];
   if (len < WALL_HEADER)
-    return fmt::format("its wall record has length {}, less than its header ({})", len, WALL_HEADER);
+    return fmt::format("its wall record has length {}, less than its header ({})", len,
+                       WALL_HEADER);
   if (!whole_in(ns, 0, MOST_SLOTS) || !whole_in(st, 1, MOST_STRIDE))
-    return fmt::format("its wall record has {} slots of {} values, allowed whole numbers from 0 to {} slots of 1 to {}",
+    return fmt::format("its wall record has {} slots of {} values, allowed whole numbers from 0 to "
+                       "{} slots of 1 to {}",
                        ns, st, MOST_SLOTS, MOST_STRIDE);
   if (ns != h[4] || st != h[5])
-    return fmt::format("its wall record has {} slots of {} values, another atom's {} of {}", ns, st, h[4], h[5]);
+    return fmt::format("its wall record has {} slots of {} values, another atom's {} of {}", ns, st,
+                       h[4], h[5]);
   if (len != WALL_HEADER + ns * st)
-    return fmt::format("its wall record has length {}, its {} slots of {} values take {}", len, ns, st,
-                       WALL_HEADER + ns * st);
+    return fmt::format("its wall record has length {}, its {} slots of {} values take {}", len, ns,
+                       st, WALL_HEADER + ns * st);
   return {};
 }
 
@@ -709,12 +780,14 @@ std::string region_state_problem(const char *p, size_t n, int lengths[2])
     std::memcpy(&lengths[k], p + at, sizeof(int));
     at += sizeof(int);
     if (lengths[k] < 1 || static_cast<size_t>(lengths[k]) > n - at)
-      return fmt::format("the length of its {} is {}, outside 1 to {}", what[k], lengths[k], n - at);
+      return fmt::format("the length of its {} is {}, outside 1 to {}", what[k], lengths[k],
+                         n - at);
     at += lengths[k];
   }
   if (at + sizeof(int) > n) return "it ends before its number of regions";
   at += sizeof(int);
-  if ((n - at) % sizeof(double) != 0) return fmt::format("its last {} bytes are not whole numbers of 8 bytes", n - at);
+  if ((n - at) % sizeof(double) != 0)
+    return fmt::format("its last {} bytes are not whole numbers of 8 bytes", n - at);
   return {};
 }
 
@@ -724,7 +797,8 @@ bool region_state_fits(Region *region, size_t n, const int lengths[2])
 {
   int size = 0;
   region->length_restart_string(size);
-  return static_cast<size_t>(size) == n && static_cast<size_t>(lengths[0]) == std::strlen(region->id) + 1 &&
+  return static_cast<size_t>(size) == n &&
+      static_cast<size_t>(lengths[0]) == std::strlen(region->id) + 1 &&
       static_cast<size_t>(lengths[1]) == std::strlen(region->style) + 1;
 }
 
@@ -743,8 +817,10 @@ std::string wall_kind_problem(const WallKind &w, double atom_slots, double atom_
   if (!is_wall_style(w.wall)) return fmt::format("its wall is '{}', not a wall style", w.wall);
   if (w.slots < 0 || w.stride < 0) return "it lacks the item 'slots' or 'stride'";
   if (atom_slots >= 0 && (w.slots != atom_slots || w.stride != atom_stride))
-    return fmt::format("its items 'slots' and 'stride' say {} contact slots of {} values per atom, its per-atom "
-                       "records {} of {}", w.slots, w.stride, atom_slots, atom_stride);
+    return fmt::format(
+        "its items 'slots' and 'stride' say {} contact slots of {} values per atom, its per-atom "
+        "records {} of {}",
+        w.slots, w.stride, atom_slots, atom_stride);
   return {};
 }
 
@@ -753,7 +829,9 @@ std::string wall_kind_problem(const WallKind &w, double atom_slots, double atom_
 std::string after_record_problem(const std::string &wall, const char *p, size_t n, int lengths[2])
 {
   if (wall != "region")
-    return n == 0 ? std::string() : fmt::format("{} bytes follow its items within its size (item '{}')", n, TOTAL_ITEM);
+    return n == 0
+        ? std::string()
+        : fmt::format("{} bytes follow its items within its size (item '{}')", n, TOTAL_ITEM);
   const std::string problem = region_state_problem(p, n, lengths);
   return problem.empty() ? problem : "the region's motion state after it is damaged: " + problem;
 }
@@ -774,48 +852,73 @@ void FixWallDEMBase::restart(char *buf)
   for (int k = 0; k < V_COUNT; k++) cumulative[k] = 0.0;
   for (const RecordItem &item : rec.items) {
     const std::string &name = item.name;
-    const int total = static_cast<int>(std::find(std::begin(total_names), std::end(total_names), name) - std::begin(total_names));
-    auto number = [&]() { return item_number(lmp, who, WALL_MARK, item, -DBL_MAX, DBL_MAX); };
+    const int total = static_cast<int>(
+        std::find(std::begin(total_names), std::end(total_names), name) - std::begin(total_names));
+    auto number = [&]() {
+      return item_number(lmp, who, WALL_MARK, item, -DBL_MAX, DBL_MAX);
+    };
     // the cumulative totals are rank 0's (every rank checks the value: the errors are collective)
-    auto on_rank0 = [&](double v) { return comm->me == 0 ? v : 0.0; };
+    auto on_rank0 = [&](double v) {
+      return comm->me == 0 ? v : 0.0;
+    };
     auto copy = [&](double *out, int n) {
       const std::vector<double> &v = item_numbers(lmp, who, WALL_MARK, item, n);
       std::copy(v.begin(), v.end(), out);
     };
-    if (name == "law") w.law = item_text(lmp, who, WALL_MARK, item);
-    else if (name == "wall") w.wall = item_text(lmp, who, WALL_MARK, item);
-    else if (name == "slots") w.slots = item_number(lmp, who, WALL_MARK, item, 0, MOST_SLOTS, true);
-    else if (name == "stride") w.stride = item_number(lmp, who, WALL_MARK, item, 1, MOST_STRIDE, true);
-    else if (total < V_COUNT) cumulative[total] = on_rank0(number());
-    else if (name == "mesh_time0") time0 = number();
-    else if (name == "mesh_t0") copy(motion.t0, MeshMotion::N);
-    else if (name == "mesh_x0") copy(motion.x0, MeshMotion::N);
-    else if (name == "mesh_v") copy(motion.v, MeshMotion::N);
-    else if (name == "mesh_tlast") motion.tlast = number();
-    else if (name == "mesh_started") motion.started = number();
-    else if (name == "mesh_triangles") ntri = number();
-    else if (name == "mesh_lo") copy(lo, 3);
-    else if (name == "mesh_hi") copy(hi, 3);
-    else if (name == "mesh_fingerprint") copy(fp2, 2);
-    else unknown_item(lmp, who, rec, name);
+    if (name == "law")
+      w.law = item_text(lmp, who, WALL_MARK, item);
+    else if (name == "wall")
+      w.wall = item_text(lmp, who, WALL_MARK, item);
+    else if (name == "slots")
+      w.slots = item_number(lmp, who, WALL_MARK, item, 0, MOST_SLOTS, true);
+    else if (name == "stride")
+      w.stride = item_number(lmp, who, WALL_MARK, item, 1, MOST_STRIDE, true);
+    else if (total < V_COUNT)
+      cumulative[total] = on_rank0(number());
+    else if (name == "mesh_time0")
+      time0 = number();
+    else if (name == "mesh_t0")
+      copy(motion.t0, MeshMotion::N);
+    else if (name == "mesh_x0")
+      copy(motion.x0, MeshMotion::N);
+    else if (name == "mesh_v")
+      copy(motion.v, MeshMotion::N);
+    else if (name == "mesh_tlast")
+      motion.tlast = number();
+    else if (name == "mesh_started")
+      motion.started = number();
+    else if (name == "mesh_triangles")
+      ntri = number();
+    else if (name == "mesh_lo")
+      copy(lo, 3);
+    else if (name == "mesh_hi")
+      copy(hi, 3);
+    else if (name == "mesh_fingerprint")
+      copy(fp2, 2);
+    else
+      unknown_item(lmp, who, rec, name);
   }
   // the wall, then what follows the record within its size (a record of 1.0.0 gives none: size 0)
   std::string problem = wall_kind_problem(w, atom_slots, atom_stride);
   int lengths[2] = {0, 0};
-  if (problem.empty() && size != 0) problem = after_record_problem(w.wall, buf + used, size - used, lengths);
+  if (problem.empty() && size != 0)
+    problem = after_record_problem(w.wall, buf + used, size - used, lengths);
   if (!problem.empty()) refuse_damaged(lmp, who, WALL_MARK, problem);
   // another law or wall geometry under this ID: its contacts are not this wall's
   const std::string &wall = w.wall;
   restart_mismatch.clear();
   if (w.law != law_name || wall != wall_style_names[wallstyle])
-    restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall", w.law, wall);
+    restart_mismatch =
+        fmt::format("the restart file's contacts are those of a {} {} wall", w.law, wall);
   else if (w.slots != nslot || w.stride != stride)
-    restart_mismatch = fmt::format("the restart file's contacts are those of a {} {} wall with {} contact slots of {} "
-                                   "values per atom (this fix: {} of {})", w.law, wall, w.slots, w.stride, nslot,
-                                   stride);
+    restart_mismatch = fmt::format(
+        "the restart file's contacts are those of a {} {} wall with {} contact slots of {} "
+        "values per atom (this fix: {} of {})",
+        w.law, wall, w.slots, w.stride, nslot, stride);
   if (region) {
     int n = 0;
-    const bool fits = wall == "region" && (size == 0 || region_state_fits(region, size - used, lengths));
+    const bool fits =
+        wall == "region" && (size == 0 || region_state_fits(region, size - used, lengths));
     if (!fits || !region->restart(buf + used, n)) region_reset = true;
   }
   if (mesh && wall == "mesh") {
@@ -823,27 +926,35 @@ void FixWallDEMBase::restart(char *buf)
     mesh->motion = motion;
     // another mesh (file, scale or offset): the contacts' patch ids are not this mesh's
     const MeshData &d = mesh->data;
-    const double now[7] = {static_cast<double>(d.tri.size()), d.lo.x, d.lo.y, d.lo.z, d.hi.x, d.hi.y, d.hi.z};
+    const double now[7] = {
+        static_cast<double>(d.tri.size()), d.lo.x, d.lo.y, d.lo.z, d.hi.x, d.hi.y, d.hi.z};
     const double was[7] = {ntri, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
     if (restart_mismatch.empty() && !std::equal(now, now + 7, was))
-      restart_mismatch = fmt::format("the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
-                                     "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
-                                     was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0],
-                                     now[1], now[2], now[3], now[4], now[5], now[6]);
+      restart_mismatch = fmt::format(
+          "the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
+          "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
+          was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0], now[1],
+          now[2], now[3], now[4], now[5], now[6]);
     // the same count and box, but other triangles or the same in another order (a re-exported
     // file), or another coplanar: the patches are numbered otherwise
-    const double fp_now[2] = {static_cast<double>(d.fingerprint >> 32), static_cast<double>(d.fingerprint & 0xffffffffu)};
+    const double fp_now[2] = {static_cast<double>(d.fingerprint >> 32),
+                              static_cast<double>(d.fingerprint & 0xffffffffu)};
     if (restart_mismatch.empty() && !std::equal(fp_now, fp_now + 2, fp2))
-      restart_mismatch = fmt::format("the restart file's mesh has the {} triangles and bounding box of mesh {}, but not "
-                                     "the same triangles in the same order with the same coplanar (its facet patches, "
-                                     "which the contacts refer to, are numbered otherwise)", was[0], mesh->file);
+      restart_mismatch = fmt::format(
+          "the restart file's mesh has the {} triangles and bounding box of mesh {}, but not "
+          "the same triangles in the same order with the same coplanar (its facet patches, "
+          "which the contacts refer to, are numbered otherwise)",
+          was[0], mesh->file);
   }
-  if (adopted_nth >= 0) {    // the per-atom records post_constructor found, now that they can be checked
+  if (adopted_nth >=
+      0) {    // the per-atom records post_constructor found, now that they can be checked
     for (int j = 0; j < atom->nlocal; j++) unpack_restart(j, adopted_nth);
     adopted_nth = -1;
     restart_reset = 1;
     if (comm->me == 0)
-      utils::logmesg(lmp, "Fix {} {}: wall contacts read from the restart data of the fix's other variant\n", id, style);
+      utils::logmesg(
+          lmp, "Fix {} {}: wall contacts read from the restart data of the fix's other variant\n",
+          id, style);
   }
 }
 
@@ -854,10 +965,12 @@ void FixWallDEMBase::restart(char *buf)
 void FixWallDEMBase::post_constructor()
 {
   const std::string who = std::string("Fix ") + id + " " + style;
-  const PeratomSource src = find_peratom_record(lmp, id, style, WALL_ATOM_MARK, false, WALL_HEADER, who);
+  const PeratomSource src =
+      find_peratom_record(lmp, id, style, WALL_ATOM_MARK, false, WALL_HEADER, who);
   const std::vector<double> &h = src.header;
-  check_atom_records(lmp, src.nth, WALL_ATOM_MARK, who,
-                     [&](const double *rec) { return wall_record_problem(rec, h); });
+  check_atom_records(lmp, src.nth, WALL_ATOM_MARK, who, [&](const double *rec) {
+    return wall_record_problem(rec, h);
+  });
   adopted_nth = src.lammps_hands ? -1 : src.nth;
   atom_slots = h.empty() ? -1 : h[4];
   atom_stride = h.empty() ? -1 : h[5];
@@ -870,11 +983,13 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
 {
   const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
-    if (iarg + 1 >= first_wall_arg) error->all(FLERR, "{}: keyword {} needs a value", me, arg[iarg]);
+    if (iarg + 1 >= first_wall_arg)
+      error->all(FLERR, "{}: keyword {} needs a value", me, arg[iarg]);
     double v = 0.0;
     std::string err = parse_value(arg[iarg], arg[iarg + 1], v);
     if (err.empty())
-      err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(adh_props, arg[iarg], v) : Style::set(props, arg[iarg], v);
+      err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(adh_props, arg[iarg], v)
+                                           : Style::set(props, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
   }
   const std::string err = mix_wall(props, adh_props, params, adh);
@@ -886,16 +1001,19 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
 // The ball-wall contact's parameters and adhesion from the fix's keywords: the contact's own
 // values, no inheritance from the particles' types (own_values)
 template <class Style>
-std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
-                                        dem::Adhesion &a) const
+std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q,
+                                        Params &out, dem::Adhesion &a) const
 {
   Properties props3[3];
   AdhesionProperties adh3[3];
   own_values<Style>(p, q, props3, adh3);
-  const std::string err = mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
+  const std::string err =
+      mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
   if (err.empty() && Law::Parts::holds(out))
-    return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio pb_ten pb_coh pb_fa "
-           "pb_mcf) are properties of particle-particle contacts (pair style dem/linear): a wall contact takes "
+    return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio "
+           "pb_ten pb_coh pb_fa "
+           "pb_mcf) are properties of particle-particle contacts (pair style dem/linear): a wall "
+           "contact takes "
            "neither";
   return err;
 }
@@ -910,16 +1028,21 @@ template <class Style> void FixWallDEM<Style>::check_finite()
   const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
   for (int t = 1; t <= atom->ntypes; t++) {
     if (!(x.rmax[t] > 0.0)) continue;
-    auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
+    auto finite = [&](const Properties(&tp)[3], const AdhesionProperties(&tq)[3]) {
       Params par;
       dem::Adhesion a;
       return mix_wall(tp[0], tq[0], par, a).empty() &&
-          finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt, box_edge(domain));
+          finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt,
+                            box_edge(domain));
     };
     if (finite(p, q)) continue;
-    error->all(FLERR, "Fix {} {}: {} forces that are not finite (floating-point overflow), or that move a particle "
-               "farther than the box in one step, for particles of type {} up to radius {:g} and mass {:g}", style,
-               law_name, overflow_culprits(p, q, Style::keywords, finite), t, x.rmax[t], x.mmax[t]);
+    error->all(FLERR,
+               "Fix {} {}: {} forces that are not finite (floating-point overflow), or that move a "
+               "particle "
+               "farther than the box in one step, for particles of type {} up to radius {:g} and "
+               "mass {:g}",
+               style, law_name, overflow_culprits(p, q, Style::keywords, finite), t, x.rmax[t],
+               x.mmax[t]);
   }
 }
 
@@ -935,22 +1058,27 @@ template <class Style> void FixWallDEM<Style>::report_timescales()
       rows.push_back({fmt::format("type {} and the wall", t), r, INFINITY, m,
                       dem::timescale(dem::wall_params(params, r), r, INFINITY, m, v)});
   }
-  const std::string speed =
-      Style::Law::speed_dependent ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed") : "";
-  report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed, Style::stiffness_keywords);
+  const std::string speed = Style::Law::speed_dependent
+      ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed")
+      : "";
+  report_contacts(lmp, fmt::format("Fix {} {}", id, style), rows, contact_report, speed,
+                  Style::stiffness_keywords);
 }
 
 template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)
 {
-  if (track_energy && advance) loop<true>(advance);
-  else loop<false>(advance);
+  if (track_energy && advance)
+    loop<true>(advance);
+  else
+    loop<false>(advance);
 }
 
 // ENERGY: accumulate the dissipation (energy yes). advance: a normal step (false during LAMMPS's
 // setup: stored forces are replayed without advancing the history, as in the pair styles).
 template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool advance)
 {
-  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f, **torque = atom->torque;
+  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f,
+         **torque = atom->torque;
   const double *radius = atom->radius;
   const int *mask = atom->mask;
   const tagint *tag = atom->tag;
@@ -967,11 +1095,17 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
       wall_release_all(hist[i], nslot, stride);
       continue;
     }
-    WallBall b{{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]}, {omega[i][0], omega[i][1], omega[i][2]},
-               radius[i], ball_mass(i), {f[i][0], f[i][1], f[i][2]}, {torque[i][0], torque[i][1], torque[i][2]},
+    WallBall b{{x[i][0], x[i][1], x[i][2]},
+               {v[i][0], v[i][1], v[i][2]},
+               {omega[i][0], omega[i][1], omega[i][2]},
+               radius[i],
+               ball_mass(i),
+               {f[i][0], f[i][1], f[i][2]},
+               {torque[i][0], torque[i][1], torque[i][2]},
                tag[i]};
     if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
-    wall_contacts<Law, ENERGY, true>(params, adh, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
+    wall_contacts<Law, ENERGY, true>(params, adh, touches.data(), nt, hist[i], nslot, b, dt,
+                                     advance, origin, tally);
     if (sums[W_OVERFLOW] > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
     f[i][0] = b.f.x;

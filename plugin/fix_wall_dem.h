@@ -40,13 +40,20 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md: the sums
   // up to V_ACTIVATED, then the mesh's displacement and angle (intensive: the same on every rank; 0
   // for other walls), then the later sums from V_ADHESIVE on
-  static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4, VECTOR_SIZE = V_COUNT + MOTION_ENTRIES;
-  static int sum_of_entry(int n) { return n < VECTOR_MOTION ? n : n - MOTION_ENTRIES; }    // -1 < sum < V_COUNT
+  static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4,
+                       VECTOR_SIZE = V_COUNT + MOTION_ENTRIES;
+  static int sum_of_entry(int n)
+  {
+    return n < VECTOR_MOTION ? n : n - MOTION_ENTRIES;
+  }    // -1 < sum < V_COUNT
   static bool is_cumulative(int v)
   {
     return v == V_SLIP || v == V_DASHPOT || v == V_PLASTIC || v == V_ADH_LOSS || v == V_ACTIVATED;
   }
-  static bool is_motion_entry(int n) { return n >= VECTOR_MOTION && n < VECTOR_MOTION + MOTION_ENTRIES; }
+  static bool is_motion_entry(int n)
+  {
+    return n >= VECTOR_MOTION && n < VECTOR_MOTION + MOTION_ENTRIES;
+  }
   // columns of the global array: WallColumn (wall_contacts.h)
 
   FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
@@ -74,23 +81,23 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
 
  protected:
   enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION, MESH };
-  std::string law_name;          // "linear", "hertz"
-  int first_wall_arg = 0;        // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
+  std::string law_name;      // "linear", "hertz"
+  int first_wall_arg = 0;    // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
   int wallstyle = XPLANE;
-  dem::FixedWalls fixed;         // planes and zcylinder: their geometry and shear velocity
-  std::string idregion;    // (a std::string: nothing to free when a constructor fails)
+  dem::FixedWalls fixed;    // planes and zcylinder: their geometry and shear velocity
+  std::string idregion;     // (a std::string: nothing to free when a constructor fails)
   LAMMPS_NS::Region *region = nullptr;
-  bool region_reset = false;     // restart data did not match the region: reset its motion
+  bool region_reset = false;         // restart data did not match the region: reset its motion
   std::unique_ptr<WallMesh> mesh;    // mesh walls (wall_mesh.h)
-  std::string restart_mismatch;  // the restart data is another wall's (law, geometry): why
-  int adopted_nth = -1;          // per-atom restart data of the fix's other variant (restart_format.h)
+  std::string restart_mismatch;      // the restart data is another wall's (law, geometry): why
+  int adopted_nth = -1;    // per-atom restart data of the fix's other variant (restart_format.h)
   double atom_slots = -1, atom_stride = -1;    // what the per-atom restart records hold (-1: none)
-  dem::Vec3 origin{0.0, 0.0, 0.0};    // reference point of the torques (keyword origin)
+  dem::Vec3 origin{0.0, 0.0, 0.0};             // reference point of the torques (keyword origin)
   bool track_energy = false;
-  bool contact_report = false;   // print the contact report at init (contact_report.h)
-  double impact_speed = 0.0;     // of the Hertz time scale; 0: the largest particle speed
-  double max_gap = 0.0;          // largest positive reference gap (search distance beyond contact)
-  bool warned_deep = false;      // a contact deeper than the ball's radius was reported this run
+  bool contact_report = false;    // print the contact report at init (contact_report.h)
+  double impact_speed = 0.0;      // of the Hertz time scale; 0: the largest particle speed
+  double max_gap = 0.0;           // largest positive reference gap (search distance beyond contact)
+  bool warned_deep = false;       // a contact deeper than the ball's radius was reported this run
 
   // per-atom history: nslot slots of stride doubles, [wall id + 1 (0: free), law history...]
   int nslot = 0, stride = 0;    // stride: set by register_atom_arrays
@@ -112,7 +119,10 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void register_atom_arrays(int slot_size);
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
-  virtual double adhesive_reach(double) const { return 0.0; }    // beyond touching, for radii up to rmax
+  virtual double adhesive_reach(double) const
+  {
+    return 0.0;
+  }                     // beyond touching, for radii up to rmax
   dem::Adhesion adh;    // the wall's adhesion (none by default)
   virtual void report_timescales() = 0;
   virtual void check_finite() = 0;    // the contact's forces stay finite (finite_probe.h)
@@ -120,8 +130,9 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   double number(const std::string &me, const std::string &key, const char *text);
   int find_touches(int i, dem::WallTouch *out);    // walls within reach (wall_reach) of atom i
   int max_touches() const;
-  bool parse_mesh_keyword(const std::string &me, int narg, char **arg, int &iarg);                         // entries find_touches may write
-  dem::MeshWall mesh_now;                          // mesh walls: the mesh at this step
+  bool parse_mesh_keyword(const std::string &me, int narg, char **arg,
+                          int &iarg);    // entries find_touches may write
+  dem::MeshWall mesh_now;                // mesh walls: the mesh at this step
   double ball_mass(int i) const;
   void reduce_outputs();
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
@@ -144,10 +155,14 @@ template <class Style> class FixWallDEM : public FixWallDEMBase {
   AdhesionProperties adh_props;
   void compute_walls(bool advance) override;
   double positive_rgap() const override { return params.rgap > 0.0 ? params.rgap : 0.0; }
-  double adhesive_reach(double rmax) const override { return dem::adhesive_reach(adh, rmax, adh.estar); }
+  double adhesive_reach(double rmax) const override
+  {
+    return dem::adhesive_reach(adh, rmax, adh.estar);
+  }
   void report_timescales() override;
   void check_finite() override;
-  std::string mix_wall(const Properties &p, const AdhesionProperties &q, Params &out, dem::Adhesion &a) const;
+  std::string mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
+                       dem::Adhesion &a) const;
   template <bool ENERGY> void loop(bool advance);
 };
 

@@ -29,14 +29,17 @@ FixStoreAtom *HistoryGuard::id_store(bool create) const
   const std::string store = std::string(history_fix->id) + "_IDS";
   auto *fix = dynamic_cast<FixStoreAtom *>(lammps->modify->get_fix_by_id(store));
   // one value per atom, no ghosts, not in restart files
-  if (!fix && create) fix = dynamic_cast<FixStoreAtom *>(lammps->modify->add_fix(store + " all STORE/ATOM 1 0 0 0", 0));
+  if (!fix && create)
+    fix =
+        dynamic_cast<FixStoreAtom *>(lammps->modify->add_fix(store + " all STORE/ATOM 1 0 0 0", 0));
   return fix;
 }
 
 void HistoryGuard::record_ids()
 {
   FixStoreAtom *store = id_store(true);
-  for (int i = 0; i < lammps->atom->nlocal; i++) store->vstore[i] = static_cast<double>(lammps->atom->tag[i]);
+  for (int i = 0; i < lammps->atom->nlocal; i++)
+    store->vstore[i] = static_cast<double>(lammps->atom->tag[i]);
 #ifdef LMP_KOKKOS
   if (lammps->kokkos && legacy_exchange < 0) legacy_exchange = lammps->kokkos->exchange_comm_legacy;
 #endif
@@ -73,9 +76,10 @@ namespace {
 
 // What becomes of the partner IDs this rank stores, learnt from every rank's renumbered atoms.
 struct Renaming {
-  std::unordered_set<tagint> stored;               // the partner IDs this rank stores
-  std::unordered_map<tagint, tagint> renamed;      // a stored ID -> the new ID of the atom that had it
-  std::unordered_set<tagint> taken;                // stored IDs that another atom has now
+  std::unordered_set<tagint> stored;    // the partner IDs this rank stores
+  std::unordered_map<tagint, tagint>
+      renamed;                         // a stored ID -> the new ID of the atom that had it
+  std::unordered_set<tagint> taken;    // stored IDs that another atom has now
 };
 
 // comm->ring's callback: n (old ID, new ID) pairs of one rank's renumbered atoms
@@ -104,15 +108,16 @@ void HistoryGuard::rename_partners(const double *old_ids, const char *pair_style
     if (id > 0) r.stored.insert(id);
     return id;
   });
-  std::vector<tagint> changed;    // (old ID, new ID) of this rank's renumbered atoms; old 0: created since
+  std::vector<tagint>
+      changed;    // (old ID, new ID) of this rank's renumbered atoms; old 0: created since
   for (int i = 0; i < atom->nlocal; i++) {
     const auto old_id = static_cast<tagint>(old_ids[i]);
     if (old_id == atom->tag[i]) continue;
     changed.push_back(old_id);
     changed.push_back(atom->tag[i]);
   }
-  lammps->comm->ring(static_cast<int>(changed.size() / 2), 2 * sizeof(tagint), changed.data(), 0, learn_renumbering,
-                  nullptr, &r);
+  lammps->comm->ring(static_cast<int>(changed.size() / 2), 2 * sizeof(tagint), changed.data(), 0,
+                     learn_renumbering, nullptr, &r);
   bigint counts[2] = {0, 0}, total[2];    // references renamed, dropped
   rewrite_partners([&](int, tagint id, const double *) {
     if (id <= 0) return id;
@@ -127,9 +132,13 @@ void HistoryGuard::rename_partners(const double *old_ids, const char *pair_style
   });
   MPI_Allreduce(counts, total, 2, MPI_LMP_BIGINT, MPI_SUM, lammps->world);
   if (lammps->comm->me == 0 && (total[0] || total[1]))
-    utils::logmesg(lammps, "Pair {}: atom IDs changed since the contact history was stored (delete_atoms with compress "
-                   "yes, reset_atoms id): {} partner IDs of stored contacts renamed to the partners' new IDs, {} of "
-                   "deleted atoms dropped\n", pair_style, total[0], total[1]);
+    utils::logmesg(lammps,
+                   "Pair {}: atom IDs changed since the contact history was stored (delete_atoms "
+                   "with compress "
+                   "yes, reset_atoms id): {} partner IDs of stored contacts renamed to the "
+                   "partners' new IDs, {} of "
+                   "deleted atoms dropped\n",
+                   pair_style, total[0], total[1]);
 }
 
 // Without a record of the former IDs: every contact is stored with both its atoms, each naming
@@ -150,18 +159,27 @@ void HistoryGuard::check_partners_agree(const char *pair_style)
     if (other > 0 && local.count(other) && !held.count({other, self})) stray++;
   MPI_Allreduce(&stray, &all_stray, 1, MPI_LMP_BIGINT, MPI_SUM, lammps->world);
   if (all_stray)
-    lammps->error->all(FLERR, "Pair {}: {} stored contacts name partner atoms that do not name them back: atoms were "
-                       "deleted or renumbered (delete_atoms, reset_atoms id) where the contact history cannot follow "
-                       "them: after read_restart and before the first run (LAMMPS does not move the per-atom data of a "
-                       "restart file with the atoms delete_atoms keeps, and delete_atoms renumbers them unless given "
-                       "compress no), or, with a /kk style, after write_restart or write_data. Do a run 0 first; then "
-                       "delete_atoms keeps the contact history right", pair_style, all_stray);
+    lammps->error->all(
+        FLERR,
+        "Pair {}: {} stored contacts name partner atoms that do not name them back: atoms were "
+        "deleted or renumbered (delete_atoms, reset_atoms id) where the contact history cannot "
+        "follow "
+        "them: after read_restart and before the first run (LAMMPS does not move the per-atom data "
+        "of a "
+        "restart file with the atoms delete_atoms keeps, and delete_atoms renumbers them unless "
+        "given "
+        "compress no), or, with a /kk style, after write_restart or write_data. Do a run 0 first; "
+        "then "
+        "delete_atoms keeps the contact history right",
+        pair_style, all_stray);
 }
 
 StoredContacts HistoryGuard::count_contacts()
 {
-  const bool bonds = std::strcmp(law(), "dem/linear") == 0;    // (the law whose state slot flags bonds)
-  bigint entries[2] = {0, 0}, total[2];    // contacts, bonded ones: each is stored with both its atoms
+  const bool bonds =
+      std::strcmp(law(), "dem/linear") == 0;    // (the law whose state slot flags bonds)
+  bigint entries[2] = {0, 0},
+         total[2];    // contacts, bonded ones: each is stored with both its atoms
   rewrite_partners([&](int, tagint id, const double *values) {
     if (id > 0) {
       entries[0]++;
@@ -176,7 +194,8 @@ StoredContacts HistoryGuard::count_contacts()
 
 std::string HistoryGuard::describe(const StoredContacts &held) const
 {
-  return fmt::format("{} contacts{}", held.contacts, held.bonds ? fmt::format(" ({} of them bonded)", held.bonds) : "");
+  return fmt::format("{} contacts{}", held.contacts,
+                     held.bonds ? fmt::format(" ({} of them bonded)", held.bonds) : "");
 }
 
 void HistoryGuard::note_contacts_before_write()
@@ -187,9 +206,12 @@ void HistoryGuard::note_contacts_before_write()
 void HistoryGuard::warn_data_file()
 {
   if (before_write.contacts)
-    lammps->error->warning(FLERR, "write_data: a data file does not keep the contact history of pair style {}: its {} "
-                           "start afresh when the file is read, bonds broken and shear springs unloaded. Use "
-                           "write_restart and read_restart to continue with them", law(), describe(before_write));
+    lammps->error->warning(
+        FLERR,
+        "write_data: a data file does not keep the contact history of pair style {}: its {} "
+        "start afresh when the file is read, bonds broken and shear springs unloaded. Use "
+        "write_restart and read_restart to continue with them",
+        law(), describe(before_write));
   before_write = {};
 }
 
@@ -197,8 +219,10 @@ void HistoryGuard::warn_history_dropped()
 {
   const StoredContacts held = count_contacts();
   if (held.contacts && lammps->comm->me == 0)
-    lammps->error->warning(FLERR, "Pair style {} is replaced: the contact history of its {} is deleted, bonds broken "
-                           "and shear springs unloaded. A pair_style command of the same style keeps the history "
-                           "(it changes the settings only); pair_coeff changes the properties",
-                           law(), describe(held));
+    lammps->error->warning(
+        FLERR,
+        "Pair style {} is replaced: the contact history of its {} is deleted, bonds broken "
+        "and shear springs unloaded. A pair_style command of the same style keeps the history "
+        "(it changes the settings only); pair_coeff changes the properties",
+        law(), describe(held));
 }

@@ -49,14 +49,17 @@ class HistoryGuard {
   void warn_history_dropped();
 
  protected:
-  HistoryGuard(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::Fix *history) : lammps(lmp), history_fix(history) {}
-  ~HistoryGuard() = default;    // (not virtual: the fixes are deleted as fixes, and LAMMPS's may throw)
-  void record_ids();            // the fix's post_run: the IDs the history is stored under now
-  void forget_id(int i);        // the fix's set_arrays: an atom created now had no ID before
+  HistoryGuard(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::Fix *history) : lammps(lmp), history_fix(history)
+  {
+  }
+  ~HistoryGuard() =
+      default;              // (not virtual: the fixes are deleted as fixes, and LAMMPS's may throw)
+  void record_ids();        // the fix's post_run: the IDs the history is stored under now
+  void forget_id(int i);    // the fix's set_arrays: an atom created now had no ID before
   // the fix's setup_pre_exchange: before write_data (or write_restart) writes the atoms, count the
   // contacts for write_data_header (which runs on rank 0 only)
   void note_contacts_before_write();
-  void warn_data_file();        // the fix's write_data_header (rank 0)
+  void warn_data_file();    // the fix's write_data_header (rank 0)
   // f(i, partner ID, values) for each partner stored with local atom i; f returns the ID to store
   using PartnerVisit = std::function<LAMMPS_NS::tagint(int, LAMMPS_NS::tagint, const double *)>;
   virtual void rewrite_partners(const PartnerVisit &f) = 0;
@@ -65,8 +68,9 @@ class HistoryGuard {
  private:
   LAMMPS_NS::LAMMPS *lammps;
   LAMMPS_NS::Fix *history_fix;
-  int legacy_exchange = -1;      // Kokkos's legacy-exchange flag when the store was made (-1: not Kokkos)
-  StoredContacts before_write;   // counted for write_data
+  int legacy_exchange =
+      -1;    // Kokkos's legacy-exchange flag when the store was made (-1: not Kokkos)
+  StoredContacts before_write;    // counted for write_data
 
   LAMMPS_NS::FixStoreAtom *id_store(bool create) const;
   void rename_partners(const double *old_ids, const char *pair_style);

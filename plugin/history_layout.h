@@ -28,7 +28,8 @@ struct HistoryLayout {
   bool is_vector(int k) const { return (vector_mask >> k) & 1u; }
   bool same_as(const HistoryLayout &o) const
   {
-    return std::strcmp(law, o.law) == 0 && parts == o.parts && size == o.size && vector_mask == o.vector_mask;
+    return std::strcmp(law, o.law) == 0 && parts == o.parts && size == o.size &&
+        vector_mask == o.vector_mask;
   }
 };
 
@@ -42,6 +43,7 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
 
 // The record `in` of layout `from` in layout `to` (history_mismatch is ""): the PFC values, the
 // per-contact energies (0 where `from` had none), the law's own values, the rolling moment.
-void convert_record(const double *in, const HistoryLayout &from, const HistoryLayout &to, double *out);
+void convert_record(const double *in, const HistoryLayout &from, const HistoryLayout &to,
+                    double *out);
 
 }    // namespace DEM_NS

@@ -13,14 +13,16 @@
 namespace DEM_NS {
 
 // Values of a law's keywords (keyword_table) and of adhesion's, each starting at its fallback
-template <class Law> struct LawProperties : KeyedValues<Law::keyword_count + Law::Parts::keyword_count> {
+template <class Law>
+struct LawProperties : KeyedValues<Law::keyword_count + Law::Parts::keyword_count> {
   LawProperties()
   {
     for (int k = 0; k < this->count; k++) this->value[k] = keyword_table<Law>[k].fallback;
   }
 };
 inline constexpr auto adhesion_table = keyword_array<dem::AdhesionPart>();
-struct AdhesionProperties : KeyedValues<dem::AdhesionPart::keyword_count> {    // the same for every law
+struct AdhesionProperties :
+    KeyedValues<dem::AdhesionPart::keyword_count> {    // the same for every law
   AdhesionProperties()
   {
     for (int k = 0; k < count; k++) value[k] = adhesion_table[k].fallback;
@@ -49,25 +51,30 @@ template <class Values, class Own> struct Mixer {
   }
   bool same_or_pair(int k, double &out)
   {
-    if (has(dem::PAIR, k)) out = value(dem::PAIR, k);
-    else if (value(dem::TYPE1, k) == value(dem::TYPE2, k) && has(dem::TYPE1, k) == has(dem::TYPE2, k))
+    if (has(dem::PAIR, k))
+      out = value(dem::PAIR, k);
+    else if (value(dem::TYPE1, k) == value(dem::TYPE2, k) &&
+             has(dem::TYPE1, k) == has(dem::TYPE2, k))
       out = value(dem::TYPE1, k);
     else
-      return fail("the two types differ in ", name(k), ", which is not inherited: set it for the pair of types");
+      return fail("the two types differ in ", name(k),
+                  ", which is not inherited: set it for the pair of types");
     return true;
   }
   bool fail_not_finite(int k, const char *derived, double x)
   {
-    const std::string values = has(dem::PAIR, k)
-        ? "the value " + short_number(value(dem::PAIR, k))
-        : "the types' values " + short_number(value(dem::TYPE1, k)) + " and " + short_number(value(dem::TYPE2, k));
+    const std::string values = has(dem::PAIR, k) ? "the value " + short_number(value(dem::PAIR, k))
+                                                 : "the types' values " +
+            short_number(value(dem::TYPE1, k)) + " and " + short_number(value(dem::TYPE2, k));
     return fail(not_finite(name(k), values, derived, x));
   }
   // the mixer of part Q, whose keywords start at `from` in the law's table (or are adhesion's)
   template <class Q> auto part(int from) const
   {
-    if constexpr (Q::own_keywords) return Mixer<Own, Own>{own, own, adhesion_table.data(), 0, dim2, err};
-    else return Mixer<Values, Own>{v, own, table, from, dim2, err};
+    if constexpr (Q::own_keywords)
+      return Mixer<Own, Own>{own, own, adhesion_table.data(), 0, dim2, err};
+    else
+      return Mixer<Values, Own>{v, own, table, from, dim2, err};
   }
 
  private:
@@ -93,13 +100,16 @@ template <class L> struct LawStyle {
 
 inline std::string adhesion_set(AdhesionProperties &p, const std::string &key, double v)
 {
-  return set_keyword(p, adhesion_table.data(), AdhesionProperties::count, key, v, "adhesion keyword");
+  return set_keyword(p, adhesion_table.data(), AdhesionProperties::count, key, v,
+                     "adhesion keyword");
 }
-inline constexpr auto adhesion_keyword_names = keyword_names_of<adhesion_table.size()>(adhesion_table.data());
+inline constexpr auto adhesion_keyword_names =
+    keyword_names_of<adhesion_table.size()>(adhesion_table.data());
 inline constexpr const char *const *adhesion_keywords = adhesion_keyword_names.data();
 inline bool is_adhesion_keyword(const std::string &key)
 {
-  return keyword_index(adhesion_keywords, AdhesionProperties::count, key) < AdhesionProperties::count;
+  return keyword_index(adhesion_keywords, AdhesionProperties::count, key) <
+      AdhesionProperties::count;
 }
 
 // The reach of adhesion a beyond touching (adhesive_reach) must lie within the box (of largest
@@ -108,25 +118,29 @@ inline std::string check_reach(const dem::Adhesion &a, double reach, double box)
 {
   if (std::isfinite(reach) && reach <= box) return {};
   const std::string source = dem::AdhesionPart::reach_source(a);
-  if (!std::isfinite(reach)) return "the adhesive reach (" + source + ") is not finite: check the adhesion values";
-  return "the adhesive reach " + short_number(reach) + " (" + source + ") exceeds the box's largest edge " +
-      short_number(box) + ": check the adhesion values";
+  if (!std::isfinite(reach))
+    return "the adhesive reach (" + source + ") is not finite: check the adhesion values";
+  return "the adhesive reach " + short_number(reach) + " (" + source +
+      ") exceeds the box's largest edge " + short_number(box) + ": check the adhesion values";
 }
 
 // The parameters and adhesion of a contact from the keyword values of type 1, type 2 and the pair
 // (p, q: adhesion's): the law's mixing, then its parts' in their order. units: LAMMPS's unit style
 // (tan_mode 1's v_slide defaults to Rocky's 1 mm/s in units si only).
 template <class Style>
-std::string mix_contact(const typename Style::Properties (&p)[3], const AdhesionProperties (&q)[3], bool dim2,
-                        const std::string &units, typename Style::Params &out, dem::Adhesion &a)
+std::string mix_contact(const typename Style::Properties (&p)[3], const AdhesionProperties (&q)[3],
+                        bool dim2, const std::string &units, typename Style::Params &out,
+                        dem::Adhesion &a)
 {
   using Law = typename Style::Law;
   std::string err;
-  Mixer<typename Style::Properties, AdhesionProperties> m{p, q, keyword_table<Law>.data(), 0, dim2, &err};
+  Mixer<typename Style::Properties, AdhesionProperties> m{p, q,    keyword_table<Law>.data(),
+                                                          0, dim2, &err};
   dem::Mixed<typename Style::Params> x{out, a};
   if (!Law::mix(m, out)) return err;
   if (out.tan.mode == dem::TAN_COULOMB && units != "si" && !m.given(Law::V_SLIDE))
-    return "tan_mode 1 needs v_slide in units " + units + ": its default, 0.001, is Rocky's 1 mm/s in units si only";
+    return "tan_mode 1 needs v_slide in units " + units +
+        ": its default, 0.001, is Rocky's 1 mm/s in units si only";
   a = dem::Adhesion{};
   Law::Parts::template mix<Law>(m, x);
   return err;
@@ -138,8 +152,8 @@ std::string mix_contact(const typename Style::Properties (&p)[3], const Adhesion
 // hysteretic's emod) stay on the two like types, where the law turns the modulus into the
 // contact's stiffness with the radii (as PFC's deformability method does for a contact's emod).
 template <class Style>
-void own_values(const typename Style::Properties &p, const AdhesionProperties &q, typename Style::Properties (&p3)[3],
-                AdhesionProperties (&q3)[3])
+void own_values(const typename Style::Properties &p, const AdhesionProperties &q,
+                typename Style::Properties (&p3)[3], AdhesionProperties (&q3)[3])
 {
   p3[0] = p3[1] = p3[2] = p;
   for (int k = 0; k < Style::Properties::count; k++)

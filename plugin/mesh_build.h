@@ -13,17 +13,19 @@ struct MeshData {
   std::vector<dem::MeshTri> tri;
   std::vector<dem::MeshPatch> patch;
   std::vector<double> area;
-  std::vector<int> start, items;    // the grid's cells (dem::MeshGrid)
-  dem::MeshGrid grid;               // its pointers are set by view()
+  std::vector<int> start, items;         // the grid's cells (dem::MeshGrid)
+  dem::MeshGrid grid;                    // its pointers are set by view()
   dem::Vec3 lo{0, 0, 0}, hi{0, 0, 0};    // bounding box of the vertices (reference frame)
-  int nflipped = 0;     // shared edges run the same way by both triangles (inconsistent normals)
-  int nopen = 0;        // edges of one triangle only
-  int nnonmanifold = 0; // edges of more than two triangles
+  int nflipped = 0;        // shared edges run the same way by both triangles (inconsistent normals)
+  int nopen = 0;           // edges of one triangle only
+  int nnonmanifold = 0;    // edges of more than two triangles
   int ndegenerate = 0, first_degenerate = -1;    // zero-area triangles (0-based file index)
-  int nduplicate = 0, first_duplicate = -1;      // triangles of an earlier one's three vertices (left out)
-  unsigned long long fingerprint = 0;    // of the triangles built, in order, and coplanar (what patch ids mean)
-  int ngroup = 0;       // smooth groups of patches
-  int grid_version = 0; // counts build_grid calls (a device copy is stale when it changed)
+  int nduplicate = 0,
+      first_duplicate = -1;    // triangles of an earlier one's three vertices (left out)
+  unsigned long long fingerprint =
+      0;                   // of the triangles built, in order, and coplanar (what patch ids mean)
+  int ngroup = 0;          // smooth groups of patches
+  int grid_version = 0;    // counts build_grid calls (a device copy is stale when it changed)
 
   dem::MeshWall view() const;
 };
@@ -59,7 +61,8 @@ std::string file_triangle(int t);
 // `offset` are applied, when the file's triangle itself is not to blame (a zero-area triangle of
 // the file: ""): a non-finite coordinate in the file, coordinates too large, or a scale or offset
 // that overflows or collapses it, naming the keyword and the range this mesh allows.
-std::string explain_misfit(const std::vector<double> &raw, int t, double scale, const double offset[3]);
+std::string explain_misfit(const std::vector<double> &raw, int t, double scale,
+                           const double offset[3]);
 
 // Bins the triangles on a uniform grid whose triangle lists reach `margin` beyond each cell.
 void build_grid(MeshData &m, double margin);

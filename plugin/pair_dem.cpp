@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem.h"
-#include "restart_format.h"
 #include "contact_report.h"
 #include "contact_values.h"
 #include "finite_probe.h"
 #include "laws.h"
 #include "pair_step.h"
+#include "restart_format.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -63,16 +63,23 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
   utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
   const bool per_type = !coeff_contact && ilo == jlo && ihi == jhi;
   if (!coeff_contact && !per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
-    error->all(FLERR, "pair_coeff for {}: ranges {} and {} overlap; use the same range for type "
-               "properties or disjoint ranges for pairs of types", Style::name, arg[0], arg[1]);
+    error->all(FLERR,
+               "pair_coeff for {}: ranges {} and {} overlap; use the same range for type "
+               "properties or disjoint ranges for pairs of types",
+               Style::name, arg[0], arg[1]);
   // "pair_coeff I J" alone (disjoint ranges) marks pairs of types that inherit everything, for
   // pair_style hybrid, which maps a pair of types to this style only if its pair_coeff set it
   if (narg == 2 && per_type)
-    error->all(FLERR, "pair_coeff for {}: expected I J keyword value ... (type properties need at least "
-               "one keyword)", Style::name);
+    error->all(FLERR,
+               "pair_coeff for {}: expected I J keyword value ... (type properties need at least "
+               "one keyword)",
+               Style::name);
   if (narg == 2 && coeff_contact)
-    error->all(FLERR, "pair_coeff for {}: expected I J keyword value ... (with coeff contact, the values of the "
-               "contacts between types I and J)", Style::name);
+    error->all(
+        FLERR,
+        "pair_coeff for {}: expected I J keyword value ... (with coeff contact, the values of the "
+        "contacts between types I and J)",
+        Style::name);
 
   Properties given;
   AdhesionProperties given_adh;
@@ -80,7 +87,8 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
     double v = 0.0;
     std::string err = parse_value(arg[iarg], arg[iarg + 1], v);
     if (err.empty())
-      err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(given_adh, arg[iarg], v) : Style::set(given, arg[iarg], v);
+      err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(given_adh, arg[iarg], v)
+                                           : Style::set(given, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "pair_coeff for {}: {}", Style::name, err);
   }
   auto apply = [&](int i, int j) {
@@ -94,11 +102,14 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
       if (given_adh.has(k)) q.value[k] = given_adh.value[k];
     q.set |= given_adh.set;
     // (the init loops read setflag[lo][hi]: coeff contact needs it there)
-    if (coeff_contact) setflag[lo][hi] = 1;
-    else setflag[i][j] = 1;
+    if (coeff_contact)
+      setflag[lo][hi] = 1;
+    else
+      setflag[i][j] = 1;
   };
   for (int i = ilo; i <= ihi; i++)
-    if (per_type) apply(i, i);
+    if (per_type)
+      apply(i, i);
     else
       for (int j = jlo; j <= jhi; j++) apply(i, j);
   // every pair of types with properties interacts (the types' contacts inherit them): mark it, so
@@ -116,9 +127,11 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
 template <class Style> double PairDEM<Style>::init_one(int i, int j)
 {
   if (coeff_contact && !setflag[i][j])
-    error->all(FLERR, "Pair {}: types {} and {} have no contact values: with coeff contact every pair of types "
-               "needs its own (pair_coeff {} {} keyword value ...; pair_coeff * * sets every pair)",
-               Style::name, i, j, i, j);
+    error->all(
+        FLERR,
+        "Pair {}: types {} and {} have no contact values: with coeff contact every pair of types "
+        "needs its own (pair_coeff {} {} keyword value ...; pair_coeff * * sets every pair)",
+        Style::name, i, j, i, j);
   return PairDEMBase::init_one(i, j);
 }
 
@@ -156,16 +169,22 @@ template <class Style> void PairDEM<Style>::check_finite()
       Properties p[3];
       AdhesionProperties q[3];
       mix_inputs(i, j, p, q);
-      auto finite = [&](const Properties (&tp)[3], const AdhesionProperties (&tq)[3]) {
+      auto finite = [&](const Properties(&tp)[3], const AdhesionProperties(&tq)[3]) {
         Params par;
         dem::Adhesion a;
-        return mix_contact<Style>(tp, tq, domain->dimension == 2, update->unit_style, par, a).empty() &&
-            finite_probe<Law>(par, a, x.rmax[i], x.mmax[i], x.rmax[j], x.mmax[j], update->dt, box_edge(domain));
+        return mix_contact<Style>(tp, tq, domain->dimension == 2, update->unit_style, par, a)
+                   .empty() &&
+            finite_probe<Law>(par, a, x.rmax[i], x.mmax[i], x.rmax[j], x.mmax[j], update->dt,
+                              box_edge(domain));
       };
       if (finite(p, q)) continue;
-      error->all(FLERR, "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow or underflow), or that "
-                 "move a particle farther than the box in one step, between particles of radii {:g} and {:g} and "
-                 "masses {:g} and {:g}", Style::name, i, j, overflow_culprits(p, q, Style::keywords, finite), x.rmax[i],
+      error->all(FLERR,
+                 "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow "
+                 "or underflow), or that "
+                 "move a particle farther than the box in one step, between particles of radii "
+                 "{:g} and {:g} and "
+                 "masses {:g} and {:g}",
+                 Style::name, i, j, overflow_culprits(p, q, Style::keywords, finite), x.rmax[i],
                  x.rmax[j], x.mmax[i], x.mmax[j]);
     }
 }
@@ -190,12 +209,15 @@ template <class Style> void PairDEM<Style>::check_properties()
       Properties p[3];
       AdhesionProperties q[3];
       mix_inputs(i, j, p, q);
-      const std::string err =
-          mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style, params[i][j], adh[i][j]);
+      const std::string err = mix_contact<Style>(p, q, domain->dimension == 2, update->unit_style,
+                                                 params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       if (Law::Parts::holds(params[i][j]) && adh[i][j].model != dem::ADH_NONE)
-        error->all(FLERR, "pair {}, types {} and {}: hold_gap > 0 or bonds (cb_tenf, cb_shearf, pb_kn) and adhesion "
-                   "(adh_model) cannot be combined: each decides where a contact ends", Style::name, i, j);
+        error->all(FLERR,
+                   "pair {}, types {} and {}: hold_gap > 0 or bonds (cb_tenf, cb_shearf, pb_kn) "
+                   "and adhesion "
+                   "(adh_model) cannot be combined: each decides where a contact ends",
+                   Style::name, i, j);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
@@ -206,12 +228,15 @@ template <class Style> void PairDEM<Style>::check_properties()
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
   // history fix exists
-  const int parts = (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0) | part_bits;
+  const int parts =
+      (track_energy ? dem::HIST_ENERGY : 0) | (extra ? dem::HIST_EXTRA : 0) | part_bits;
   if (fix_history && parts != history_parts)
-    error->all(FLERR, "pair {}: the contact history has {} values per contact since the first run, these "
-               "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric) or parallel bonds "
-               "(pb_kn) was switched on or off after it): set them before the first run", Style::name, size_history,
-               slots(parts));
+    error->all(FLERR,
+               "pair {}: the contact history has {} values per contact since the first run, these "
+               "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric) or "
+               "parallel bonds "
+               "(pb_kn) was switched on or off after it): set them before the first run",
+               Style::name, size_history, slots(parts));
   history_parts = parts;
   size_history = slots(parts);
   all_plain = plain && !any_adhesion && !any_extra;
@@ -224,7 +249,8 @@ template <class Style> std::string PairDEM<Style>::history_fix_args() const
   unsigned mask = 0;
   for (int k = 0; k < size_history; k++)
     if (vector_slot(k, history_parts)) mask |= 1u << k;
-  return fmt::format("{} {} {} {} {}", size_history, Style::name, history_parts, mask, reset_history ? "yes" : "no");
+  return fmt::format("{} {} {} {} {}", size_history, Style::name, history_parts, mask,
+                     reset_history ? "yes" : "no");
 }
 
 // one row per pair of types that has particles: the smallest of each type (contact_report.h); and
@@ -244,21 +270,29 @@ template <class Style> void PairDEM<Style>::report_timescales()
         t = dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v);
         rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m, t});
       }
-      if (has_values(i, j)) values.push_back({i, j, values_of<Law>(params[i][j], x.rmin[i], x.rmin[j], t)});
+      if (has_values(i, j))
+        values.push_back({i, j, values_of<Law>(params[i][j], x.rmin[i], x.rmin[j], t)});
     }
   const std::string speed = Law::speed_dependent
-      ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed") : "";
+      ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed")
+      : "";
   if (contact_values) print_values(values, speed);
-  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed, Style::stiffness_keywords);
+  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed,
+                  Style::stiffness_keywords);
 }
 
-template <class Style> void PairDEM<Style>::print_values(const std::vector<ValueRow> &rows, const std::string &speed)
+template <class Style>
+void PairDEM<Style>::print_values(const std::vector<ValueRow> &rows, const std::string &speed)
 {
-  const std::string law = Law::speed_dependent ? Law::values_note + speed : std::string(Law::values_note);
-  const std::string title = fmt::format(
-      "Pair {} contact values (coeff {}; t_c = pi sqrt(m_c/k_n) of the smallest particles of the types{}):",
-      Style::name, coeff_contact ? "contact: the values of pair_coeff I J" : "type: inherited from the types' properties",
-      law);
+  const std::string law = Law::speed_dependent ? Law::values_note + speed
+                                               : std::string(Law::values_note);
+  const std::string title =
+      fmt::format("Pair {} contact values (coeff {}; t_c = pi sqrt(m_c/k_n) of the smallest "
+                  "particles of the types{}):",
+                  Style::name,
+                  coeff_contact ? "contact: the values of pair_coeff I J"
+                                : "type: inherited from the types' properties",
+                  law);
   const std::string text = values_table(title, value_names<Law>(), rows);
   if (text == printed_values) return;
   printed_values = text;
@@ -287,8 +321,9 @@ template <class Style> dem::Contact PairDEM<Style>::contact_of(int i, int j) con
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
   const Vec3 d{x[j][0] - x[i][0], x[j][1] - x[i][1], x[j][2] - x[i][2]};
-  return dem::ball_ball(d, dem::norm(d), atom->radius[i], atom->radius[j], {v[i][0], v[i][1], v[i][2]},
-                        {v[j][0], v[j][1], v[j][2]}, {omega[i][0], omega[i][1], omega[i][2]},
+  return dem::ball_ball(d, dem::norm(d), atom->radius[i], atom->radius[j],
+                        {v[i][0], v[i][1], v[i][2]}, {v[j][0], v[j][1], v[j][2]},
+                        {omega[i][0], omega[i][1], omega[i][2]},
                         {omega[j][0], omega[j][1], omega[j][2]}, effective_mass(i, j));
 }
 
@@ -300,27 +335,55 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   const bool advance = !update->setupflag;
   const bool tally = evflag || track_energy;
   // dispatch to the loop compiled for this combination of newton, tallying and energy tracking
-  const int which = (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
+  const int which =
+      (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
   // the optional contact parts (adhesion, holding contacts, bonds) have loops of their own, so
   // that the loops without them stay as they were
   if (any_adhesion || any_extra) switch (which) {
-      case 0: compute_loop<false, false, false, true>(advance); break;
-      case 2: compute_loop<false, true, false, true>(advance); break;
-      case 3: compute_loop<false, true, true, true>(advance); break;
-      case 4: compute_loop<true, false, false, true>(advance); break;
-      case 6: compute_loop<true, true, false, true>(advance); break;
-      case 7: compute_loop<true, true, true, true>(advance); break;
-      default: break;
+      case 0:
+        compute_loop<false, false, false, true>(advance);
+        break;
+      case 2:
+        compute_loop<false, true, false, true>(advance);
+        break;
+      case 3:
+        compute_loop<false, true, true, true>(advance);
+        break;
+      case 4:
+        compute_loop<true, false, false, true>(advance);
+        break;
+      case 6:
+        compute_loop<true, true, false, true>(advance);
+        break;
+      case 7:
+        compute_loop<true, true, true, true>(advance);
+        break;
+      default:
+        break;
     }
-  else switch (which) {
-    case 0: compute_loop<false, false, false, false>(advance); break;
-    case 2: compute_loop<false, true, false, false>(advance); break;
-    case 3: compute_loop<false, true, true, false>(advance); break;
-    case 4: compute_loop<true, false, false, false>(advance); break;
-    case 6: compute_loop<true, true, false, false>(advance); break;
-    case 7: compute_loop<true, true, true, false>(advance); break;
-    default: break;    // energy tracking implies tallying
-  }
+  else
+    switch (which) {
+      case 0:
+        compute_loop<false, false, false, false>(advance);
+        break;
+      case 2:
+        compute_loop<false, true, false, false>(advance);
+        break;
+      case 3:
+        compute_loop<false, true, true, false>(advance);
+        break;
+      case 4:
+        compute_loop<true, false, false, false>(advance);
+        break;
+      case 6:
+        compute_loop<true, true, false, false>(advance);
+        break;
+      case 7:
+        compute_loop<true, true, true, false>(advance);
+        break;
+      default:
+        break;    // energy tracking implies tallying
+    }
   report_deep_contact();
   end_step_outputs();
 }
@@ -343,12 +406,14 @@ static inline void add_row(double *a, int k, Vec3 b)
 // The rolling resistance of a contact in the CPU loop (pair_step.h's LoopAtoms::rolling): out of
 // line, so that the loop of styles without rolling resistance keeps its registers.
 template <class Law, bool ENERGY>
-DEM_NOINLINE static RollingOutcome rolling_apart(const double *omega, EffectiveMassRule m, int i, int j,
-                                                const typename Law::Params &p, Vec3 n, double r1, double r2, double kn,
-                                                double ks, double fn, double *slots, bool step, bool store, double dt)
+DEM_NOINLINE static RollingOutcome
+rolling_apart(const double *omega, EffectiveMassRule m, int i, int j, const typename Law::Params &p,
+              Vec3 n, double r1, double r2, double kn, double ks, double fn, double *slots,
+              bool step, bool store, double dt)
 {
-  return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, row(omega, i), row(omega, j), m.rmass[i], m.frozen(i),
-                                           m.rmass[j], m.frozen(j), kn, ks, fn, slots, step, store, dt);
+  return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, row(omega, i), row(omega, j), m.rmass[i],
+                                           m.frozen(i), m.rmass[j], m.frozen(j), kn, ks, fn, slots,
+                                           step, store, dt);
 }
 
 // The atom data as the pair step reads it (pair_step.h) in the CPU loop, for the loop's atom i.
@@ -357,9 +422,9 @@ template <class Law> struct LoopAtoms {
   const double *vel, *spin;
   const int *type;
   EffectiveMassRule meff_of;
-  const Params *prow;       // atom i's row of the pair parameters
+  const Params *prow;           // atom i's row of the pair parameters
   const dem::Adhesion *arow;    // atom i's row of the adhesion (EXTRA)
-  double mi;        // atom i's mass and freeze flag, read once
+  double mi;                    // atom i's mass and freeze flag, read once
   bool frozen_i;
 
   DEM_INLINE Vec3 v(int k) const { return row(vel, k); }
@@ -371,10 +436,12 @@ template <class Law> struct LoopAtoms {
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
   DEM_INLINE bool in_group(int k, int groupbit) const { return meff_of.mask[k] & groupbit; }
   template <bool ENERGY>
-  DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
-                                    double fn, double *slots, bool step, bool store, double dt) const
+  DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2,
+                                    double kn, double ks, double fn, double *slots, bool step,
+                                    bool store, double dt) const
   {
-    return rolling_apart<Law, ENERGY>(spin, meff_of, i, j, p, n, r1, r2, kn, ks, fn, slots, step, store, dt);
+    return rolling_apart<Law, ENERGY>(spin, meff_of, i, j, p, n, r1, r2, kn, ks, fn, slots, step,
+                                      store, dt);
   }
 };
 
@@ -392,7 +459,8 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
     add_row(f, i, -F);
     if (j_owned) add_row(f, j, F);
   }
-  DEM_INLINE void contact(int i, int j, bool j_owned, Vec3 F, Vec3 ti, Vec3 tj, bool rolls, Vec3 moment)
+  DEM_INLINE void contact(int i, int j, bool j_owned, Vec3 F, Vec3 ti, Vec3 tj, bool rolls,
+                          Vec3 moment)
   {
     if (rolls) {
       add_row(torque, i, -moment);
@@ -407,10 +475,17 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
   }
   DEM_INLINE void virial(int i, int j, bool, double energy, Vec3 d, Vec3 F)
   {
-    if (pair->evflag) pair->ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
+    if (pair->evflag)
+      pair->ev_tally_xyz(i, j, nlocal, NEWTON, energy, 0.0, -F.x, -F.y, -F.z, -d.x, -d.y, -d.z);
   }
-  DEM_INLINE void deep(int i, int j, double gap, double rsq, double) { pair->deep_contact(i, j, gap, rsq); }
-  DEM_INLINE void stretched(int i, int j, double gap) { pair->bond_stretched(pair->atom->tag[i], pair->atom->tag[j], gap); }
+  DEM_INLINE void deep(int i, int j, double gap, double rsq, double)
+  {
+    pair->deep_contact(i, j, gap, rsq);
+  }
+  DEM_INLINE void stretched(int i, int j, double gap)
+  {
+    pair->bond_stretched(pair->atom->tag[i], pair->atom->tag[j], gap);
+  }
 };
 
 // The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.
@@ -424,7 +499,9 @@ template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY, bool EXTRA>
 void PairDEM<Style>::compute_loop(bool advance)
 {
-  auto flat = [](double **a) { return a ? a[0] : nullptr; };
+  auto flat = [](double **a) {
+    return a ? a[0] : nullptr;
+  };
   const double *x = flat(atom->x), *v = flat(atom->v), *omega = flat(atom->omega);
   const double *radius = atom->radius;
   const int *type = atom->type;
@@ -435,8 +512,8 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, EXTRA>(update->dt, history_parts, any_rgap, any_hold,
-                                                                           bond_step(advance));
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, EXTRA>(
+      update->dt, history_parts, any_rgap, any_hold, bond_step(advance));
   const int nh = k.nh;
   LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
 
@@ -449,20 +526,29 @@ void PairDEM<Style>::compute_loop(bool advance)
       const int jnum = numneigh[i];
       int *touch = firsttouch[i];
       double *hist_i = firsthist[i];
-      const LoopAtoms<Law> a{v,       omega, type, meff_of, params[type[i]].data(), EXTRA ? adh[type[i]].data() : nullptr,
-                             meff_of.mass(i), meff_of.frozen(i)};
+      const LoopAtoms<Law> a{v,
+                             omega,
+                             type,
+                             meff_of,
+                             params[type[i]].data(),
+                             EXTRA ? adh[type[i]].data() : nullptr,
+                             meff_of.mass(i),
+                             meff_of.frozen(i)};
       if (ii + 1 < inum) prefetch_history(firsthist[ilist[ii + 1]], nh);
       const Vec3 xi = row(x, i);
       const double ri = radius[i];
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        pair_step<Law, TALLY, ENERGY, EXTRA, 0>(a, i, j, row(x, j) - xi, ri, radius[j], NEWTON || j < nlocal,
-                                              touch[jj], &hist_i[nh * jj], k, ADVANCE, tally);
+        pair_step<Law, TALLY, ENERGY, EXTRA, 0>(a, i, j, row(x, j) - xi, ri, radius[j],
+                                                NEWTON || j < nlocal, touch[jj], &hist_i[nh * jj],
+                                                k, ADVANCE, tally);
       }
     }
   };
-  if (advance) loop(std::true_type{});
-  else loop(std::false_type{});
+  if (advance)
+    loop(std::true_type{});
+  else
+    loop(std::false_type{});
 
   add_events(tally.sums, tally.events);
   add_step_sums(tally.sums);
@@ -480,13 +566,18 @@ template <class Params> SingleContact(const Params &) -> SingleContact<Params>;
 }    // namespace
 
 // Per-contact output for compute pair/local (history as left by the last force computation).
-template <class Style> double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double, double, double &fforce)
+template <class Style>
+double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double, double,
+                              double &fforce)
 {
   // pair_write asks for a force as a function of the distance alone, after an init without a
   // force computation; compute pair/local asks after one
   if (!forces_computed)
-    error->all(FLERR, "Pair style {} does not support pair_write: its contact forces depend on the contact "
-               "history, the radii and the velocities, not on the distance alone", Style::name);
+    error->all(
+        FLERR,
+        "Pair style {} does not support pair_write: its contact forces depend on the contact "
+        "history, the radii and the velocities, not on the distance alone",
+        Style::name);
   for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
   fforce = 0.0;
   int flag = 0;
@@ -496,9 +587,12 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   // a pair within the cutoff that the list lacks has no history to report: answering 0 would
   // hide a contact that may carry force
   if (!slots)
-    error->one(FLERR, "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within "
-               "the cutoff after the pair style's last neighbor list build (atoms moved between runs?); "
-               "run 0 before the compute", Style::name, atom->tag[i], atom->tag[j]);
+    error->one(
+        FLERR,
+        "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within "
+        "the cutoff after the pair style's last neighbor list build (atoms moved between runs?); "
+        "run 0 before the compute",
+        Style::name, atom->tag[i], atom->tag[j]);
   const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);
   // report the contact as seen from the atom with the smaller ID (particle 1), whichever order
@@ -515,8 +609,8 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
     const double rsum = c.r1 + c.r2;
     if (dist <= dem::adhesion_reach(a, rsum + p.rgap, rsum, flag, slots)) {
       const EffectiveMassRule m = effective_mass_rule();
-      const dem::ContactAdhesion pa = dem::contact_adhesion<Law>(a, p, c, m.rmass[i], m.rmass[j],
-                                                                 m.mask[i] & m.freeze_bit, m.mask[j] & m.freeze_bit);
+      const dem::ContactAdhesion pa = dem::contact_adhesion<Law>(
+          a, p, c, m.rmass[i], m.rmass[j], m.mask[i] & m.freeze_bit, m.mask[j] & m.freeze_bit);
       if (pa.what != dem::ADH_BROKEN) f_adh = pa.f;
       attached = a.model == dem::ADH_JKR && pa.what == dem::ADH_WITH_LAW;
     }
@@ -524,9 +618,11 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   // where the parts' values are, and how far the contact holds beyond touching (its parts' reach)
   dem::BondStep bonds;
   bonds.gap_max = bond.gap_max;
-  const dem::StepConstants k = dem::step_constants<Law>(update->dt, history_parts, history_parts, true, true, true, bonds);
+  const dem::StepConstants k =
+      dem::step_constants<Law>(update->dt, history_parts, history_parts, true, true, true, bonds);
   const SingleContact source{p};
-  const double held = dem::contact_reach<Law, true, false>(source, k, c.r1 + c.r2, flag, slots, 0.0).reach;
+  const double held =
+      dem::contact_reach<Law, true, false>(source, k, c.r1 + c.r2, flag, slots, 0.0).reach;
   // the law's contact is open
   if (c.gap - p.rgap > held && !attached) {
     if (f_adh == 0.0) return 0.0;
@@ -551,19 +647,30 @@ template <class Style> double PairDEM<Style>::single(int i, int j, int itype, in
   if (dem::norm(s) < 1e-6) s = Vec3{1, 0, 0} - n.x * n;
   s = (1.0 / dem::norm(s)) * s;
   const Vec3 t = dem::cross(n, s);
-  const double law[LAW_COLUMNS] = {-h.fn, dem::dot(fs, s), dem::dot(fs, t), -dem::dot(fd, n), dem::dot(fd, s),
-                                   dem::dot(fd, t), h.slipping() ? 1.0 : 0.0, c.gap - p.rgap, n.x, n.y, n.z,
-                                   0.0, h.e_slip, h.e_dashpot};
+  const double law[LAW_COLUMNS] = {-h.fn,
+                                   dem::dot(fs, s),
+                                   dem::dot(fs, t),
+                                   -dem::dot(fd, n),
+                                   dem::dot(fd, s),
+                                   dem::dot(fd, t),
+                                   h.slipping() ? 1.0 : 0.0,
+                                   c.gap - p.rgap,
+                                   n.x,
+                                   n.y,
+                                   n.z,
+                                   0.0,
+                                   h.e_slip,
+                                   h.e_dashpot};
   for (int m = 0; m < LAW_COLUMNS; m++) svector[m] = law[m];
   // the parts' columns (the rolling moment, the adhesive force, bonded, the parallel bond), and
   // their energy and forces
   const EffectiveMassRule mr = effective_mass_rule();
-  const LoopAtoms<Law> atoms{atom->v[0], atom->omega[0], atom->type, mr, params[itype].data(), adh[itype].data(),
-                             mr.mass(i), mr.frozen(i)};
+  const LoopAtoms<Law> atoms{atom->v[0],           atom->omega[0],    atom->type, mr,
+                             params[itype].data(), adh[itype].data(), mr.mass(i), mr.frozen(i)};
   const PairBodies<LoopAtoms<Law>> bodies{atoms, i, j};
   dem::ColumnWork<Law, PairBodies<LoopAtoms<Law>>, const double *> x{
-      {slots, k, History::orientation(slots)}, p, bodies, c, h, kn, ks, f_adh, o, s, t,
-      Law::strain_energy(p, h, kn, ks), -h.fn};
+      {slots, k, History::orientation(slots)}, p,    bodies, c, h, kn, ks, f_adh, o, s, t,
+      Law::strain_energy(p, h, kn, ks),        -h.fn};
   Law::Parts::columns(x, svector + LAW_COLUMNS);
   svector[STRAIN_COLUMN] = x.strain;
   // fforce * (x_i - x_j) is the central part of the force on i (with the adhesive and bond forces)
@@ -624,26 +731,31 @@ template <class Style> void PairDEM<Style>::read_restart(FILE *fp)
   for (const RecordItem &item : rec.items) {
     if (item.name == "ntypes") {
       if (item.value() != atom->ntypes)
-        error->all(FLERR, "{}: the restart file's pair_coeff record of {} has {} atom types, the system {}", who,
-                   rec.writer(), item.value(), atom->ntypes);
+        error->all(
+            FLERR,
+            "{}: the restart file's pair_coeff record of {} has {} atom types, the system {}", who,
+            rec.writer(), item.value(), atom->ntypes);
     } else if (item.name == "types") {
       i = static_cast<int>(item.value(0));
       j = static_cast<int>(item.value(1));
       if (i < 1 || j < i || j > atom->ntypes)
-        error->all(FLERR, "{}: the restart file's pair_coeff record of {} names the types {} {}, outside 1 to {}",
-                   who, rec.writer(), item.value(0), item.value(1), atom->ntypes);
+        error->all(
+            FLERR,
+            "{}: the restart file's pair_coeff record of {} names the types {} {}, outside 1 to {}",
+            who, rec.writer(), item.value(0), item.value(1), atom->ntypes);
       setflag[i][j] = item.value(2) != 0.0;
     } else if (i == 0 || item.values.size() != 1) {
       unknown_item(lmp, who, rec, item.name);
     } else {
       const bool adhesion = is_adhesion_keyword(item.name);
-      if (!adhesion && keyword_index(Style::keywords, Properties::count, item.name) == Properties::count)
+      if (!adhesion &&
+          keyword_index(Style::keywords, Properties::count, item.name) == Properties::count)
         unknown_item(lmp, who, rec, item.name);
       const std::string err = adhesion ? adhesion_set(adh_props[i][j], item.name, item.value())
                                        : Style::set(props[i][j], item.name, item.value());
       if (!err.empty())
-        error->all(FLERR, "{}: the restart file's pair_coeff record of {}, types {} {}: {}", who, rec.writer(), i, j,
-                   err);
+        error->all(FLERR, "{}: the restart file's pair_coeff record of {}, types {} {}: {}", who,
+                   rec.writer(), i, j, err);
     }
   }
 }

@@ -20,7 +20,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   using History = typename Law::History;
   using Params = typename Style::Params;
   using Properties = typename Style::Properties;
-  static_assert(outputs_listed<Law>() && Law::Parts::all([](auto part) { return outputs_listed<decltype(part)>(); }),
+  static_assert(outputs_listed<Law>() && Law::Parts::all([](auto part) {
+                  return outputs_listed<decltype(part)>();
+                }),
                 "a law or part names an output compute pair does not have (pair_output_names)");
 
   PairDEM(LAMMPS_NS::LAMMPS *lmp);

@@ -35,7 +35,7 @@ PairDEMBase::PairDEMBase(LAMMPS *lmp, int history_size) : Pair(lmp)
   centroidstressflag = CENTROID_NOTAVAIL;
   finitecutflag = 1;
   size_history = history_size;
-  comm_forward = 1;                   // rigid-body masses of ghosts
+  comm_forward = 1;    // rigid-body masses of ghosts
   nextra = N_EXTRA;
   pvector = new double[N_EXTRA]();
   // placeholder so the history fix takes this position in the fix list (replaced in init_style)
@@ -50,8 +50,11 @@ PairDEMBase::~PairDEMBase()
   if (lmp->update)
     if (auto *guard = dynamic_cast<HistoryGuard *>(fix_history)) guard->warn_history_dropped();
   if (bond.requests && comm->me == 0)
-    error->warning(FLERR, "dem_bond: the pair style was replaced before a step carried out {}: those contacts "
-                   "were not bonded or unbonded", pending_requests());
+    error->warning(
+        FLERR,
+        "dem_bond: the pair style was replaced before a step carried out {}: those contacts "
+        "were not bonded or unbonded",
+        pending_requests());
   if (modify->get_fix_by_id(history_id())) modify->delete_fix(history_id());
   if (modify->get_fix_by_id(history_id() + "_DUMMY")) modify->delete_fix(history_id() + "_DUMMY");
   delete[] pvector;
@@ -97,12 +100,17 @@ void PairDEMBase::settings(int narg, char **arg)
   contact_values = true;
   for (int iarg = 0; iarg < narg; iarg += 2) {
     const std::string key = arg[iarg];
-    if (iarg + 1 >= narg) error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
+    if (iarg + 1 >= narg)
+      error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
     const std::string value = arg[iarg + 1];
     if (key == "meff") {
-      if (value == "harmonic") arithmetic_meff = false;
-      else if (value == "arithmetic") arithmetic_meff = true;
-      else error->all(FLERR, "Pair style {}: meff must be harmonic or arithmetic, not {}", force->pair_style, value);
+      if (value == "harmonic")
+        arithmetic_meff = false;
+      else if (value == "arithmetic")
+        arithmetic_meff = true;
+      else
+        error->all(FLERR, "Pair style {}: meff must be harmonic or arithmetic, not {}",
+                   force->pair_style, value);
     } else if (key == "energy") {
       track_energy = utils::logical(FLERR, value, false, lmp);
     } else if (key == "reset_history") {
@@ -113,27 +121,39 @@ void PairDEMBase::settings(int narg, char **arg)
       const std::string err = parse_value(key, value.c_str(), impact_speed);
       if (!err.empty()) error->all(FLERR, "Pair style {}: {}", force->pair_style, err);
       if (!(impact_speed > 0.0))
-        error->all(FLERR, "Pair style {}: impact_speed = {} is out of range: allowed (0, inf)", force->pair_style, value);
-    } else if (key == "coeff") {
-      if (value == "type") coeff_contact = false;
-      else if (value == "contact") coeff_contact = true;
-      else
-        error->all(FLERR, "Pair style {}: coeff must be type (pair_coeff I I gives type properties that contacts "
-                   "inherit) or contact (pair_coeff I J gives the I-J contact's own values), not {}",
+        error->all(FLERR, "Pair style {}: impact_speed = {} is out of range: allowed (0, inf)",
                    force->pair_style, value);
+    } else if (key == "coeff") {
+      if (value == "type")
+        coeff_contact = false;
+      else if (value == "contact")
+        coeff_contact = true;
+      else
+        error->all(
+            FLERR,
+            "Pair style {}: coeff must be type (pair_coeff I I gives type properties that contacts "
+            "inherit) or contact (pair_coeff I J gives the I-J contact's own values), not {}",
+            force->pair_style, value);
     } else if (key == "contact_values") {
       contact_values = utils::logical(FLERR, value, false, lmp);
     } else {
-      error->all(FLERR, "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, contact_report, "
-                 "impact_speed, coeff, contact_values)", force->pair_style, key);
+      error->all(FLERR,
+                 "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, "
+                 "contact_report, "
+                 "impact_speed, coeff, contact_values)",
+                 force->pair_style, key);
     }
   }
   // the values given so far (or read from a restart file) mean what coeff said when they were given
   if (coeff_contact != coeff_before && any_coeff_given())
-    error->all(FLERR, "Pair style {}: the pair_coeff values given so far (or read from a restart file) are {}: "
-               "a repeated pair_style must keep coeff {} (use pair_style none first to start over with coeff {})",
-               force->pair_style, coeff_before ? "contact values (coeff contact)" : "type properties (coeff type)",
-               coeff_before ? "contact" : "type", coeff_before ? "type" : "contact");
+    error->all(
+        FLERR,
+        "Pair style {}: the pair_coeff values given so far (or read from a restart file) are {}: "
+        "a repeated pair_style must keep coeff {} (use pair_style none first to start over with "
+        "coeff {})",
+        force->pair_style,
+        coeff_before ? "contact values (coeff contact)" : "type properties (coeff type)",
+        coeff_before ? "contact" : "type", coeff_before ? "type" : "contact");
 }
 
 bool PairDEMBase::any_coeff_given() const
@@ -148,11 +168,16 @@ bool PairDEMBase::any_coeff_given() const
 void PairDEMBase::init_style()
 {
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
-    error->all(FLERR, "Pair style {} requires atom attributes radius, rmass, omega and torque (atom_style sphere)", force->pair_style);
+    error->all(FLERR,
+               "Pair style {} requires atom attributes radius, rmass, omega and torque (atom_style "
+               "sphere)",
+               force->pair_style);
   if (!atom->tag_enable)
     error->all(FLERR, "Pair style {} requires atom IDs (atom_modify id yes)", force->pair_style);
   if (comm->ghost_velocity == 0)
-    error->all(FLERR, "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes", force->pair_style);
+    error->all(FLERR,
+               "Pair style {} requires ghost atoms to store velocity: use comm_modify vel yes",
+               force->pair_style);
 
   check_properties();
   warn_setup(lmp);    // set-ups a PFC user trips over (setup_checks.h)
@@ -160,8 +185,10 @@ void PairDEMBase::init_style()
   forces_computed = false;
 
   if (!fix_history) {
-    const std::string cmd = fmt::format("{} all {} {}", history_id(), history_fix_style(), history_fix_args());
-    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(history_id() + "_DUMMY", cmd, 1));
+    const std::string cmd =
+        fmt::format("{} all {} {}", history_id(), history_fix_style(), history_fix_args());
+    fix_history =
+        dynamic_cast<FixNeighHistory *>(modify->replace_fix(history_id() + "_DUMMY", cmd, 1));
     fix_history->pair = this;
     fix_dummy = nullptr;
   }
@@ -169,13 +196,15 @@ void PairDEMBase::init_style()
   dynamic_cast<HistoryGuard &>(*fix_history).follow_renumbered_atoms(force->pair_style);
 
   const auto freezes = modify->get_fix_by_style("^freeze");
-  if (freezes.size() > 1) error->all(FLERR, "Pair style {} supports only one fix freeze", force->pair_style);
+  if (freezes.size() > 1)
+    error->all(FLERR, "Pair style {} supports only one fix freeze", force->pair_style);
   freeze_group_bit = freezes.empty() ? 0 : freezes.front()->groupbit;
 
   fix_rigid = nullptr;
   for (auto *fix : modify->get_fix_list()) {
     if (!fix->rigid_flag) continue;
-    if (fix_rigid) error->all(FLERR, "Pair style {} supports only one rigid-body fix", force->pair_style);
+    if (fix_rigid)
+      error->all(FLERR, "Pair style {} supports only one rigid-body fix", force->pair_style);
     fix_rigid = fix;
   }
 
@@ -214,9 +243,13 @@ void PairDEMBase::init_style()
       if (hold_gap(i, j) > 0.0 || takes_bonds(i, j)) any_hold = true;
       // (the neighbor lists reach that far)
       if (hold_gap(i, j) > box_edge(domain))
-        error->all(FLERR, "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts (hold_gap; "
-                   "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod, at most R1 + R2, beyond the "
-                   "largest dem_bond gap) exceeds the box's largest edge {}: the neighbor lists would have to reach beyond the box",
+        error->all(FLERR,
+                   "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts "
+                   "(hold_gap; "
+                   "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod, at most "
+                   "R1 + R2, beyond the "
+                   "largest dem_bond gap) exceeds the box's largest edge {}: the neighbor lists "
+                   "would have to reach beyond the box",
                    force->pair_style, i, j, hold_gap(i, j), box_edge(domain));
     }
   // Size-based lists (the pairs within R1 + R2 + skin at a rebuild) hold every contact that reaches
@@ -227,7 +260,8 @@ void PairDEMBase::init_style()
   double reach_max = 0.0;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
-      const double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
+      const double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]),
+                   r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
       reach_max = std::max({reach_max, hold_gap(i, j), adhesive_range(i, j, r1, r2)});
     }
   const bool by_cutoff = reach_max > neighbor->skin;
@@ -235,15 +269,23 @@ void PairDEMBase::init_style()
   bool bonding = false;
   for (int r = 0; r < bond.requests; r++) bonding = bonding || bond.mode[r] == 1;
   if (bonding && !bond.any)
-    error->all(FLERR, "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds (cb_tenf, "
-               "cb_shearf) or parallel bonds (pb_kn)", force->pair_style);
+    error->all(FLERR,
+               "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds "
+               "(cb_tenf, "
+               "cb_shearf) or parallel bonds (pb_kn)",
+               force->pair_style);
   if (rgap_max > neighbor->skin)
-    error->all(FLERR, "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
-               "with SKIN >= rgap", force->pair_style, rgap_max, neighbor->skin);
-  if (rgap_max > 0.0 && comm->me == 0 && (neighbor->every != 1 || neighbor->delay != 0 || neighbor->dist_check))
-    error->warning(FLERR, "Pair style {}: with rgap > 0, contacts that open a gap between 0 and rgap "
+    error->all(FLERR,
+               "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
+               "with SKIN >= rgap",
+               force->pair_style, rgap_max, neighbor->skin);
+  if (rgap_max > 0.0 && comm->me == 0 &&
+      (neighbor->every != 1 || neighbor->delay != 0 || neighbor->dist_check))
+    error->warning(FLERR,
+                   "Pair style {}: with rgap > 0, contacts that open a gap between 0 and rgap "
                    "can be found late unless the neighbor list is rebuilt every step "
-                   "(neigh_modify every 1 delay 0 check no)", force->pair_style);
+                   "(neigh_modify every 1 delay 0 check no)",
+                   force->pair_style);
 
   consolidate_totals();
   report_timescales();
@@ -255,9 +297,11 @@ double PairDEMBase::init_one(int i, int j)
   double cut = maxrad_dynamic[i] + maxrad_dynamic[j];
   cut = std::max(cut, maxrad_frozen[i] + maxrad_dynamic[j]);
   cut = std::max(cut, maxrad_dynamic[i] + maxrad_frozen[j]);
-  double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]), r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
+  double r1 = std::max(maxrad_dynamic[i], maxrad_frozen[i]),
+         r2 = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
   // a holding contact (hold_gap) stays in the neighbor list as long as it holds
-  return cut + std::max({0.0, max_reference_gap(i, j) + hold_gap(i, j), adhesive_range(i, j, r1, r2)});
+  return cut +
+      std::max({0.0, max_reference_gap(i, j) + hold_gap(i, j), adhesive_range(i, j, r1, r2)});
 }
 
 // The pair style's settings record (doc/restart.md): the flags, then the cumulative outputs by
@@ -286,17 +330,27 @@ void PairDEMBase::read_restart_settings(FILE *fp)
   auto number = [&](const RecordItem &item, double lo, double hi, bool whole = false) {
     return item_number(lmp, who, SETTINGS_MARK, item, lo, hi, whole);
   };
-  auto flag = [&](const RecordItem &item) { return number(item, 0, 1, true) != 0.0; };
+  auto flag = [&](const RecordItem &item) {
+    return number(item, 0, 1, true) != 0.0;
+  };
   // the totals are rank 0's (every rank checks the value: the errors are collective)
-  auto on_rank0 = [&](double v) { return comm->me == 0 ? v : 0.0; };
+  auto on_rank0 = [&](double v) {
+    return comm->me == 0 ? v : 0.0;
+  };
   for (const RecordItem &item : rec.items) {
     const int k = keyword_index(pair_output_names, N_EXTRA, item.name);
-    if (item.name == "meff_arithmetic") arithmetic_meff = flag(item);
-    else if (item.name == "energy") track_energy = flag(item);
-    else if (item.name == "coeff_contact") coeff_contact = flag(item);
-    else if (item.name == "bond_gap_max") bond.gap_max = number(item, 0, INFINITY);
-    else if (k < N_EXTRA) totals[k] = on_rank0(number(item, -INFINITY, INFINITY));
-    else unknown_item(lmp, who, rec, item.name);
+    if (item.name == "meff_arithmetic")
+      arithmetic_meff = flag(item);
+    else if (item.name == "energy")
+      track_energy = flag(item);
+    else if (item.name == "coeff_contact")
+      coeff_contact = flag(item);
+    else if (item.name == "bond_gap_max")
+      bond.gap_max = number(item, 0, INFINITY);
+    else if (k < N_EXTRA)
+      totals[k] = on_rank0(number(item, -INFINITY, INFINITY));
+    else
+      unknown_item(lmp, who, rec, item.name);
   }
 }
 
@@ -328,8 +382,9 @@ void PairDEMBase::end_step_outputs()
   if (bonding_now) {    // the requests are carried out: say what they did
     double made = 0.0;
     MPI_Allreduce(&made_now, &made, 1, MPI_DOUBLE, MPI_SUM, world);
-    if (comm->me == 0) utils::logmesg(lmp, "dem_bond on step {}: {}; {:.0f} contacts bonded\n", update->ntimestep,
-                                      pending_requests(), made);
+    if (comm->me == 0)
+      utils::logmesg(lmp, "dem_bond on step {}: {}; {:.0f} contacts bonded\n", update->ntimestep,
+                     pending_requests(), made);
     bond.requests = 0;
     bond_groups.clear();
     bonding_now = false;
@@ -347,8 +402,11 @@ BondStep PairDEMBase::bond_step(bool advance)
 void PairDEMBase::request_bonds(int mode, int groupbit, double gap, const std::string &group)
 {
   if (bond.requests == BondStep::MAX_REQUESTS)
-    error->all(FLERR, "dem_bond: {} requests are waiting for the next step ({}): run a step (run 1) before more "
-               "dem_bond commands", BondStep::MAX_REQUESTS, pending_requests());
+    error->all(
+        FLERR,
+        "dem_bond: {} requests are waiting for the next step ({}): run a step (run 1) before more "
+        "dem_bond commands",
+        BondStep::MAX_REQUESTS, pending_requests());
   const int r = bond.requests++;
   bond.mode[r] = mode;
   bond.groupbit[r] = groupbit;
@@ -362,8 +420,10 @@ std::string PairDEMBase::pending_requests() const
 {
   std::string text;
   for (int r = 0; r < bond.requests; r++)
-    text += (r ? ", " : "") + (bond.mode[r] == 1 ? fmt::format("bond group {} (contact gap <= {:g})", bond_groups[r], bond.gap[r])
-                                                 : fmt::format("unbond group {}", bond_groups[r]));
+    text += (r ? ", " : "") +
+        (bond.mode[r] == 1
+             ? fmt::format("bond group {} (contact gap <= {:g})", bond_groups[r], bond.gap[r])
+             : fmt::format("unbond group {}", bond_groups[r]));
   return text;
 }
 
@@ -395,31 +455,40 @@ void PairDEMBase::report_records(const ContactRecord *record, int count)
 // aborts the others, so none waits for it
 void PairDEMBase::coincident_atoms(tagint a, tagint b)
 {
-  error->one(FLERR, "Pair {}: atoms {} and {} are at the same position on step {}: their contact has "
+  error->one(FLERR,
+             "Pair {}: atoms {} and {} are at the same position on step {}: their contact has "
              "no normal direction (the forces would be NaN). Move or delete one of them (e.g. "
-             "delete_atoms overlap)", force->pair_style, a, b, update->ntimestep);
+             "delete_atoms overlap)",
+             force->pair_style, a, b, update->ntimestep);
 }
 
 void PairDEMBase::bond_stretched(tagint a, tagint b, double gap)
 {
-  error->one(FLERR, "Pair {}: the bond of atoms {} and {} was stretched to a gap of {:.6g} on step {} without "
-             "breaking: a bond's reach in the neighbor lists is at most the sum of the radii beyond its dem_bond gap "
-             "(its tensile strength would allow more: pb_ten/pb_kn, pb_ten (R1 + R2)/pb_emod or cb_tenf/kn). Use "
-             "bonds that break, or a model that keeps them closer", force->pair_style, std::min(a, b), std::max(a, b),
-             gap, update->ntimestep);
+  error->one(
+      FLERR,
+      "Pair {}: the bond of atoms {} and {} was stretched to a gap of {:.6g} on step {} without "
+      "breaking: a bond's reach in the neighbor lists is at most the sum of the radii beyond its "
+      "dem_bond gap "
+      "(its tensile strength would allow more: pb_ten/pb_kn, pb_ten (R1 + R2)/pb_emod or "
+      "cb_tenf/kn). Use "
+      "bonds that break, or a model that keeps them closer",
+      force->pair_style, std::min(a, b), std::max(a, b), gap, update->ntimestep);
 }
 
 void PairDEMBase::warn_deep_overlap(tagint a, tagint b, double overlap, double radius)
 {
   if (warned_deep) return;
   warned_deep = true;
-  error->warning(FLERR, "Pair {}: atoms {} and {} overlap by {:.6g} on step {}, more than the smaller "
-                 "radius ({:.6g}): were they created inside each other? The contact force is far beyond "
-                 "the law's range (only the first such contact of a run is reported)", force->pair_style,
-                 a, b, overlap, update->ntimestep, radius);
+  error->warning(
+      FLERR,
+      "Pair {}: atoms {} and {} overlap by {:.6g} on step {}, more than the smaller "
+      "radius ({:.6g}): were they created inside each other? The contact force is far beyond "
+      "the law's range (only the first such contact of a run is reported)",
+      force->pair_style, a, b, overlap, update->ntimestep, radius);
 }
 
-void DEM_NS::gather_rigid_masses(LAMMPS *lmp, Fix *fix_rigid, double *&mass, int &nmax, const char *name)
+void DEM_NS::gather_rigid_masses(LAMMPS *lmp, Fix *fix_rigid, double *&mass, int &nmax,
+                                 const char *name)
 {
   Atom *atom = lmp->atom;
   if (atom->nmax > nmax) {

@@ -5,8 +5,8 @@
 #pragma once
 #include "atom.h"
 #include "dem/pfc.h"
-#include "pair_step.h"
 #include "pair.h"
+#include "pair_step.h"
 
 #include <string>
 #include <vector>
@@ -51,35 +51,36 @@ inline void prefetch_history(const double *history, int nh)
 
 // Fills mass[0..nlocal) with the total mass of the rigid body (of fix_rigid) each owned atom
 // belongs to, 0 if none, growing the array to atom->nmax.
-void gather_rigid_masses(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::Fix *fix_rigid, double *&mass, int &nmax,
-                         const char *name);
+void gather_rigid_masses(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::Fix *fix_rigid, double *&mass,
+                         int &nmax, const char *name);
 
 // Global outputs, in the order of pvector (read by "compute pair STYLE").
 enum Extra {
-  E_STRAIN,        // strain energy stored in the contacts now
-  E_SLIP,          // energy dissipated by slip, cumulative
-  E_DASHPOT,       // energy dissipated by dashpots, cumulative
-  N_ACTIVATED,     // contacts activated this step
-  N_SLIP_START,    // slip started this step
-  N_SLIP_END,      // slip ended this step
-  N_ACTIVATED_ALL, // the same three, cumulative
+  E_STRAIN,           // strain energy stored in the contacts now
+  E_SLIP,             // energy dissipated by slip, cumulative
+  E_DASHPOT,          // energy dissipated by dashpots, cumulative
+  N_ACTIVATED,        // contacts activated this step
+  N_SLIP_START,       // slip started this step
+  N_SLIP_END,         // slip ended this step
+  N_ACTIVATED_ALL,    // the same three, cumulative
   N_SLIP_START_ALL,
   N_SLIP_END_ALL,
-  E_PLASTIC,       // energy dissipated by hysteretic (plastic) normal springs, cumulative
-  E_ADHESIVE,      // potential energy of the adhesive forces now (<= 0 for Rocky's models)
-  E_ADH_LOSS,      // energy lost by adhesive contacts that broke (JKR), cumulative
-  E_BREAK,         // strain energy of holding contacts (hold_gap, contact bonds) that broke, cumulative
-  N_BONDS,         // intact contact bonds now
-  N_BONDS_MADE,    // contact bonds made (dem_bond), cumulative
-  N_BROKE_TENSION, // contact bonds broken in tension, cumulative
-  N_BROKE_SHEAR,   // contact bonds broken in shear, cumulative
+  E_PLASTIC,     // energy dissipated by hysteretic (plastic) normal springs, cumulative
+  E_ADHESIVE,    // potential energy of the adhesive forces now (<= 0 for Rocky's models)
+  E_ADH_LOSS,    // energy lost by adhesive contacts that broke (JKR), cumulative
+  E_BREAK,    // strain energy of holding contacts (hold_gap, contact bonds) that broke, cumulative
+  N_BONDS,    // intact contact bonds now
+  N_BONDS_MADE,       // contact bonds made (dem_bond), cumulative
+  N_BROKE_TENSION,    // contact bonds broken in tension, cumulative
+  N_BROKE_SHEAR,      // contact bonds broken in shear, cumulative
   N_EXTRA
 };
 // their names (compute pair's; the restart records')
 inline constexpr const char *pair_output_names[N_EXTRA] = {
-    "e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end", "n_activated_all",
-    "n_slip_start_all", "n_slip_end_all", "e_plastic", "e_adhesive", "e_adh_loss", "e_break", "n_bonds",
-    "n_bonds_made", "n_broke_tension", "n_broke_shear"};
+    "e_strain",        "e_slip",          "e_dashpot",        "n_activated",    "n_slip_start",
+    "n_slip_end",      "n_activated_all", "n_slip_start_all", "n_slip_end_all", "e_plastic",
+    "e_adhesive",      "e_adh_loss",      "e_break",          "n_bonds",        "n_bonds_made",
+    "n_broke_tension", "n_broke_shear"};
 
 // whether every output a law or part books into (its `outputs`, dem/parts/part.h) is one of them
 template <class Part> constexpr bool outputs_listed()
@@ -124,8 +125,9 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // model properties, pair granular's coefficients), for I = J too; coeff type (the default): a
   // pair_coeff I I gives type properties that contacts inherit (PFC's ball properties)
   bool coeff_contact = false;
-  bool contact_values = true;      // print every pair of types' contact values at init (contact_values.h)
-  double impact_speed = 0.0;       // of the Hertz time scale; 0: twice the largest particle speed
+  bool contact_values =
+      true;    // print every pair of types' contact values at init (contact_values.h)
+  double impact_speed = 0.0;    // of the Hertz time scale; 0: twice the largest particle speed
 
   // the dem_bond command: bond (mode 1) or unbond (mode 2) the contacts of the atoms in a group
   // on the next step that advances (the bond's gap: contacts with g_c <= gap); the requests made
@@ -134,7 +136,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
 
  protected:
   int size_history;    // doubles of history per contact: History::slots(history_parts)
-  int history_parts = dem::HIST_ALL;    // dem::HistoryParts kept, fixed at the first run (PairDEM::check_properties)
+  int history_parts = dem::
+      HIST_ALL;    // dem::HistoryParts kept, fixed at the first run (PairDEM::check_properties)
   LAMMPS_NS::FixDummy *fix_dummy = nullptr;
   LAMMPS_NS::FixNeighHistory *fix_history = nullptr;
   LAMMPS_NS::Fix *fix_rigid = nullptr;
@@ -142,19 +145,20 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double *mass_rigid = nullptr;    // total mass of the rigid body an atom belongs to, else 0
   int nmax_rigid = 0;
   double *maxrad_dynamic = nullptr, *maxrad_frozen = nullptr;
-  double totals[N_EXTRA] = {};     // this rank's share of the cumulative outputs
-  bool any_rgap = false;           // some pair of types has a reference gap (set at init)
-  bool any_hold = false;           // some pair of types holds contacts beyond g_s = 0 (set at init)
-  BondStep bond;                   // contact bonds: the pending dem_bond request, the largest gap, any
+  double totals[N_EXTRA] = {};    // this rank's share of the cumulative outputs
+  bool any_rgap = false;          // some pair of types has a reference gap (set at init)
+  bool any_hold = false;          // some pair of types holds contacts beyond g_s = 0 (set at init)
+  BondStep bond;    // contact bonds: the pending dem_bond request, the largest gap, any
   std::vector<std::string> bond_groups;    // the pending requests' groups (for the log)
   std::string pending_requests() const;    // the pending dem_bond requests, for messages
-  double made_now = 0.0;           // bonds made this step (this rank)
-  bool bonding_now = false;        // this step carries out the request
-  bool any_adhesion = false;       // some pair of types has adhesion (set at init)
-  bool any_extra = false;          // some pair of types holds contacts, slips not or takes bonds (Law::extra_part)
-  bool all_plain = false;          // every pair of types has its law's common settings (Law::is_plain)
-  bool dense = false;              // most neighbours touched on the last step (the /kk kernel)
-  bool warned_deep = false;        // a contact deeper than a radius was reported this run
+  double made_now = 0.0;                   // bonds made this step (this rank)
+  bool bonding_now = false;                // this step carries out the request
+  bool any_adhesion = false;               // some pair of types has adhesion (set at init)
+  bool any_extra =
+      false;    // some pair of types holds contacts, slips not or takes bonds (Law::extra_part)
+  bool all_plain = false;      // every pair of types has its law's common settings (Law::is_plain)
+  bool dense = false;          // most neighbours touched on the last step (the /kk kernel)
+  bool warned_deep = false;    // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)
   bool forces_computed = false;
@@ -169,8 +173,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual bool takes_bonds(int itype, int jtype) const = 0;    // contact bonds (cb_tenf, cb_shearf)
   // gap beyond touching up to which adhesion acts, for radii up to r1 and r2 (0: none)
   virtual double adhesive_range(int, int, double, double) { return 0.0; }
-  virtual void check_properties() = 0;    // mixing and validation, at init
-  virtual void report_timescales() = 0;   // contact report and timestep guard, at init
+  virtual void check_properties() = 0;     // mixing and validation, at init
+  virtual void report_timescales() = 0;    // contact report and timestep guard, at init
   void update_rigid_masses();
   bool any_coeff_given() const;    // some pair_coeff was given (or read from a restart file)
   void consolidate_totals();
@@ -183,13 +187,16 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   template <int N, int R> void add_step_sums(const StepSums<N, R> &s)
   {
     // (output, sum): those of every loop, then those of the loops with the optional parts
-    static constexpr int common[][2] = {{E_STRAIN, PS_STRAIN},         {E_SLIP, PS_SLIP},
-                                        {E_DASHPOT, PS_DASHPOT},       {E_PLASTIC, PS_PLASTIC},
-                                        {N_ACTIVATED, PS_ACTIVATED},   {N_SLIP_START, PS_SLIP_START},
+    static constexpr int common[][2] = {{E_STRAIN, PS_STRAIN},       {E_SLIP, PS_SLIP},
+                                        {E_DASHPOT, PS_DASHPOT},     {E_PLASTIC, PS_PLASTIC},
+                                        {N_ACTIVATED, PS_ACTIVATED}, {N_SLIP_START, PS_SLIP_START},
                                         {N_SLIP_END, PS_SLIP_END}};
-    static constexpr int extra[][2] = {{E_ADHESIVE, PS_ADHESIVE},       {E_ADH_LOSS, PS_ADH_LOSS},
-                                       {E_BREAK, PS_BREAK},             {N_BONDS, PS_BONDED},
-                                       {N_BONDS_MADE, PS_BONDS_MADE},   {N_BROKE_TENSION, PS_BROKE_TENSION},
+    static constexpr int extra[][2] = {{E_ADHESIVE, PS_ADHESIVE},
+                                       {E_ADH_LOSS, PS_ADH_LOSS},
+                                       {E_BREAK, PS_BREAK},
+                                       {N_BONDS, PS_BONDED},
+                                       {N_BONDS_MADE, PS_BONDS_MADE},
+                                       {N_BROKE_TENSION, PS_BROKE_TENSION},
                                        {N_BROKE_SHEAR, PS_BROKE_SHEAR}};
     for (const auto &o : common) totals[o[0]] += s[o[1]];
     if constexpr (N > PS_COMMON) {
@@ -200,7 +207,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // m_c with rigid-body masses and frozen atoms, as of this step
   EffectiveMassRule effective_mass_rule() const
   {
-    return {atom->rmass, fix_rigid ? mass_rigid : nullptr, atom->mask, freeze_group_bit, arithmetic_meff};
+    return {atom->rmass, fix_rigid ? mass_rigid : nullptr, atom->mask, freeze_group_bit,
+            arithmetic_meff};
   }
   double effective_mass(int i, int j) const { return effective_mass_rule()(i, j); }
   std::string history_id() const;

@@ -24,8 +24,10 @@ namespace DEM_NS {
 // so that a pair loop for which every pair of types is plain compiles the mode tests away
 template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typename Law::Params &q)
 {
-  if constexpr (PLAIN) return Law::plain(q);
-  else return (q);
+  if constexpr (PLAIN)
+    return Law::plain(q);
+  else
+    return (q);
 }
 
 // What a pair loop or kernel sums (the entries of its StepSums, step_sums.h), each contact times
@@ -38,9 +40,26 @@ template <class Law, int PLAIN> DEM_INLINE decltype(auto) params_of(const typena
 // Records: the deepest contact beyond the smaller radius (coincident centres: value INFINITY), and
 // a bond stretched beyond the lists' reach (EXTRA).
 enum PairSum {
-  PS_EVDWL, PS_VIRIAL, PS_STRAIN = PS_VIRIAL + 6, PS_SLIP, PS_DASHPOT, PS_PLASTIC,
-  PS_ACTIVATED, PS_SLIP_START, PS_SLIP_END, PS_NEIGHBOURS, PS_TOUCHING, PS_COMMON,
-  PS_ADHESIVE = PS_COMMON, PS_ADH_LOSS, PS_BREAK, PS_BONDED, PS_BONDS_MADE, PS_BROKE_TENSION, PS_BROKE_SHEAR, PS_ALL
+  PS_EVDWL,
+  PS_VIRIAL,
+  PS_STRAIN = PS_VIRIAL + 6,
+  PS_SLIP,
+  PS_DASHPOT,
+  PS_PLASTIC,
+  PS_ACTIVATED,
+  PS_SLIP_START,
+  PS_SLIP_END,
+  PS_NEIGHBOURS,
+  PS_TOUCHING,
+  PS_COMMON,
+  PS_ADHESIVE = PS_COMMON,
+  PS_ADH_LOSS,
+  PS_BREAK,
+  PS_BONDED,
+  PS_BONDS_MADE,
+  PS_BROKE_TENSION,
+  PS_BROKE_SHEAR,
+  PS_ALL
 };
 enum PairRecord { PR_DEEP, PR_STRETCHED };
 template <int EXTRA> using PairSums = StepSums<EXTRA ? PS_ALL : PS_COMMON, EXTRA ? 2 : 1>;
@@ -49,12 +68,14 @@ template <int EXTRA> using PairSums = StepSums<EXTRA ? PS_ALL : PS_COMMON, EXTRA
 // pairs within reach (touching). Count: an integer type.
 template <class Count> struct PairEvents {
   Count activated = 0, slip_start = 0, slip_end = 0, touching = 0;
-  Count bonded = 0, bonds_made = 0, broke_tension = 0, broke_shear = 0;    // contact bonds (BondStep::any)
+  Count bonded = 0, bonds_made = 0, broke_tension = 0,
+        broke_shear = 0;    // contact bonds (BondStep::any)
 };
 
 // A loop's or kernel's events (half units) into its sums (whole units); the rare ones only when
 // there are some (the kernels call it per atom)
-template <class Sums, class Count> DEM_INLINE void add_events(Sums &sums, const PairEvents<Count> &e)
+template <class Sums, class Count>
+DEM_INLINE void add_events(Sums &sums, const PairEvents<Count> &e)
 {
   sums[PS_TOUCHING] += e.touching;
   if (e.activated | e.slip_start | e.slip_end) {
@@ -80,25 +101,28 @@ using PairStepConstants = dem::StepConstants;
 // optional values of its own. The parts' values follow the law's (dem::step_constants), only for
 // the parts some pair of types uses (a runtime layout, kept apart so that the law's stays a constant).
 template <class Law, bool TALLY, bool ENERGY, int PLAIN, bool EXTRA>
-DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap, bool any_hold,
-                                                 const BondStep &bond)
+DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap,
+                                                 bool any_hold, const BondStep &bond)
 {
-  constexpr bool OPTIONAL = !PLAIN && EXTRA;    // (constants false otherwise: their code compiles away)
+  constexpr bool OPTIONAL =
+      !PLAIN && EXTRA;    // (constants false otherwise: their code compiles away)
   constexpr int ENERGY_BIT = !TALLY ? 0 : ENERGY ? dem::HIST_ENERGY : -1;
-  const int parts = ENERGY_BIT < 0        ? history_parts
-                    : Law::optional_extra ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
-                                          : ENERGY_BIT;
-  return dem::step_constants<Law>(dt, parts, history_parts, OPTIONAL, !PLAIN && any_rgap, OPTIONAL && any_hold,
-                                  OPTIONAL ? bond : BondStep{});
+  const int parts = ENERGY_BIT < 0 ? history_parts
+      : Law::optional_extra        ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
+                                   : ENERGY_BIT;
+  return dem::step_constants<Law>(dt, parts, history_parts, OPTIONAL, !PLAIN && any_rgap,
+                                  OPTIONAL && any_hold, OPTIONAL ? bond : BondStep{});
 }
 
 using dem::RollingOutcome;
 
 // The contact of neighbours i and j at d = x_j - x_i, |d|^2 = rsq (dem/contact.h)
 template <class Law, class Atoms>
-DEM_INLINE dem::Contact pair_contact(const Atoms &a, int i, int j, dem::Vec3 d, double rsq, double ri, double rj)
+DEM_INLINE dem::Contact pair_contact(const Atoms &a, int i, int j, dem::Vec3 d, double rsq,
+                                     double ri, double rj)
 {
-  return dem::ball_ball(d, std::sqrt(rsq), ri, rj, a.v(i), a.v(j), a.omega(i), a.omega(j), a.meff(i, j));
+  return dem::ball_ball(d, std::sqrt(rsq), ri, rj, a.v(i), a.v(j), a.omega(i), a.omega(j),
+                        a.meff(i, j));
 }
 
 // The two atoms of a pair as the contact step reads them (dem/contact_step.h's Bodies)
@@ -115,8 +139,9 @@ template <class Atoms> struct PairBodies {
   DEM_INLINE decltype(auto) params() const { return a.params(j); }
   DEM_INLINE bool in_group(int bit) const { return a.in_group(i, bit) && a.in_group(j, bit); }
   template <bool ENERGY, class Params, class Slots>
-  DEM_INLINE RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn, double ks,
-                                    double fn, Slots m, bool step, bool store, double dt) const
+  DEM_INLINE RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn,
+                                    double ks, double fn, Slots m, bool step, bool store,
+                                    double dt) const
   {
     return a.template rolling<ENERGY>(i, j, p, n, r1, r2, kn, ks, fn, m, step, store, dt);
   }
@@ -130,9 +155,11 @@ template <class Atoms> struct PairBodies {
 // they were). PLAIN: the law's common settings as constants (params_of).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see
 // replay_force in pfc.h). Most neighbours do not touch: their path reads d, the radii and the flag.
-template <class Law, bool TALLY, bool ENERGY, bool EXTRA, int PLAIN, class Atoms, class Slots, class Tally>
-DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, double rj, bool j_owned, int &touch,
-                          Slots slot, const PairStepConstants &k, bool advance, Tally &tally)
+template <class Law, bool TALLY, bool ENERGY, bool EXTRA, int PLAIN, class Atoms, class Slots,
+          class Tally>
+DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, double rj,
+                          bool j_owned, int &touch, Slots slot, const PairStepConstants &k,
+                          bool advance, Tally &tally)
 {
   using dem::Vec3;
   const double w = j_owned ? 1.0 : 0.5;
@@ -149,10 +176,11 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   const double rsq = dem::dot(d, d);
   if (rsq > reach * reach || reach <= 0.0) {    // surface gap > 0: inactive contact
-    if (!touch) return;    // its history is already zero
-    if (ENERGY || EXTRA) {    // the contact just opened: what it gives up
+    if (!touch) return;                         // its history is already zero
+    if (ENERGY || EXTRA) {                      // the contact just opened: what it gives up
       const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
-      const dem::ReleaseOutcome out = dem::release_contact<Law, ENERGY, EXTRA>(a.params(j), bodies, c, slot, touch, k);
+      const dem::ReleaseOutcome out =
+          dem::release_contact<Law, ENERGY, EXTRA>(a.params(j), bodies, c, slot, touch, k);
       if constexpr (ENERGY) {
         tally.sums[PS_DASHPOT] += w * out.d_dashpot;
         if constexpr (EXTRA) {
@@ -175,12 +203,14 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   const auto &p = params_of<Law, PLAIN>(a.params(j));
   const dem::Contact c = pair_contact<Law>(a, i, j, d, rsq, ri, rj);
   const double rmin = ri < rj ? ri : rj;
-  if (c.gap < -rmin) tally.deep(i, j, c.gap, rsq, rmin);    // coincident centres stop the run, else a warning
-  const dem::StepOutcome out =
-      dem::contact_step<Law, TALLY, ENERGY, EXTRA>(p, bodies, c, slot, touched, true, bond_pair, k, advance);
+  if (c.gap < -rmin)
+    tally.deep(i, j, c.gap, rsq, rmin);    // coincident centres stop the run, else a warning
+  const dem::StepOutcome out = dem::contact_step<Law, TALLY, ENERGY, EXTRA>(
+      p, bodies, c, slot, touched, true, bond_pair, k, advance);
   const int w2 = j_owned ? 2 : 1;    // (events count in halves)
   if constexpr (EXTRA) {
-    if (out.what != dem::STEP_CONTACT) {    // the law's contact ended (adhesion broke it, or acts alone)
+    if (out.what !=
+        dem::STEP_CONTACT) {    // the law's contact ended (adhesion broke it, or acts alone)
       touch = 0;
       if constexpr (ENERGY) {
         tally.sums[PS_DASHPOT] += w * out.d_dashpot;
@@ -202,7 +232,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   if constexpr (TALLY) {
     double strain = out.strain;
     tally.sums[PS_STRAIN] += w * strain;
-    if constexpr (EXTRA) {    // the pair's energy is the stored energy, the adhesive potential included
+    if constexpr (
+        EXTRA) {    // the pair's energy is the stored energy, the adhesive potential included
       tally.sums[PS_ADHESIVE] += w * out.phi;
       strain += out.phi;
     }

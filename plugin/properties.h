@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -54,14 +54,16 @@ template <class Part> constexpr auto keyword_array()
   return table;
 }
 // the names of the N keywords of a table
-template <std::size_t N> constexpr std::array<const char *, N> keyword_names_of(const dem::Keyword *table)
+template <std::size_t N>
+constexpr std::array<const char *, N> keyword_names_of(const dem::Keyword *table)
 {
   std::array<const char *, N> names{};
   for (std::size_t k = 0; k < N; k++) names[k] = table[k].name;
   return names;
 }
 template <class Law>
-inline constexpr auto keyword_names = keyword_names_of<keyword_table<Law>.size()>(keyword_table<Law>.data());
+inline constexpr auto keyword_names =
+    keyword_names_of<keyword_table<Law>.size()>(keyword_table<Law>.data());
 
 // A number for a message: 1e+308 rather than std::to_string's 309 digits.
 inline std::string short_number(double v)
@@ -99,8 +101,8 @@ inline std::string check_keyword(const std::string &key, double v, int range)
 // Reads "key value" into the values p of the keywords in table[0..n): the error names the keyword
 // and its range, or the keywords allowed (what: "keyword", "adhesion keyword")
 template <class Values>
-std::string set_keyword(Values &p, const dem::Keyword *table, int n, const std::string &key, double v,
-                        const char *what = "keyword")
+std::string set_keyword(Values &p, const dem::Keyword *table, int n, const std::string &key,
+                        double v, const char *what = "keyword")
 {
   int k = 0;
   while (k < n && key != table[k].name) k++;
@@ -116,7 +118,8 @@ std::string set_keyword(Values &p, const dem::Keyword *table, int n, const std::
 
 // The error for a derived parameter of a contact that overflowed (inf or NaN): names the keyword
 // whose values (given, or of the two types) produced it.
-inline std::string not_finite(const std::string &key, const std::string &values, const std::string &derived, double v)
+inline std::string not_finite(const std::string &key, const std::string &values,
+                              const std::string &derived, double v)
 {
   return "keyword " + key + ": " + values + " give " + derived + " = " + short_number(v) +
       ", which is not finite (floating-point overflow)";

@@ -82,33 +82,39 @@ struct RecordError {
 
 // Parses the record of the given mark in buf[0..n). `used`: the bytes the record took. Texts must
 // be printable, so that a message never shows the file's raw bytes.
-RecordError parse_record(const char *buf, size_t n, const char *mark, Record &out, size_t *used = nullptr);
+RecordError parse_record(const char *buf, size_t n, const char *mark, Record &out,
+                         size_t *used = nullptr);
 
 // Parses the record that heads a fix's global restart data (RecordWriter::write_sized), whose size
 // is not known before its first item (TOTAL_ITEM) is read. `used`: the bytes the record took;
 // `total`: the bytes of the fix's data (0 for a record of 1.0.0, which does not say).
-RecordError parse_sized_record(const char *buf, const char *mark, Record &out, size_t &used, size_t &total);
+RecordError parse_sized_record(const char *buf, const char *mark, Record &out, size_t &used,
+                               size_t &total);
 
 // Reads a record of the given mark from a restart file on rank 0 and broadcasts it; a record
 // that cannot be read is an error->all that names `who` and the version that wrote the file.
-void read_record(LAMMPS_NS::LAMMPS *lmp, FILE *fp, const char *mark, const std::string &who, Record &out);
+void read_record(LAMMPS_NS::LAMMPS *lmp, FILE *fp, const char *mark, const std::string &who,
+                 Record &out);
 
 // The error for a record whose parse failed, for a damaged record (`what` says which record and
 // what is wrong), or for an item of it that this version does not know (the item's name): names
 // `who`, the file's version and this version.
-[[noreturn]] void refuse_record(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const RecordError &e);
+[[noreturn]] void refuse_record(LAMMPS_NS::LAMMPS *lmp, const std::string &who,
+                                const RecordError &e);
 [[noreturn]] void refuse_damaged(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const char *mark,
                                  const std::string &what);
-[[noreturn]] void unknown_item(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const Record &r, const std::string &name);
+[[noreturn]] void unknown_item(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const Record &r,
+                               const std::string &name);
 
 // A record's item as the reader expects it, else an error->all (refuse_damaged) naming the record
 // `mark`, the item and what it should hold: n finite numbers; one number from lo to hi (whole: a
 // whole number); a text.
-const std::vector<double> &item_numbers(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const char *mark,
-                                        const RecordItem &item, int n);
-double item_number(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const char *mark, const RecordItem &item,
-                   double lo, double hi, bool whole = false);
-const std::string &item_text(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const char *mark, const RecordItem &item);
+const std::vector<double> &item_numbers(LAMMPS_NS::LAMMPS *lmp, const std::string &who,
+                                        const char *mark, const RecordItem &item, int n);
+double item_number(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const char *mark,
+                   const RecordItem &item, double lo, double hi, bool whole = false);
+const std::string &item_text(LAMMPS_NS::LAMMPS *lmp, const std::string &who, const char *mark,
+                             const RecordItem &item);
 
 // Collective: an error->all on every rank if `problem` is not empty on any rank (the message of
 // the lowest such rank).
@@ -121,7 +127,7 @@ void refuse_if_any(LAMMPS_NS::LAMMPS *lmp, const std::string &problem);
 // and a pair style's history fix whose ID numbers pair instances, find their data themselves.
 constexpr double HISTORY_ATOM_MARK = 0x44454D48p20;    // "DEMH" * 2^20, + the format
 constexpr double WALL_ATOM_MARK = 0x44454D57p20;       // "DEMW" * 2^20, + the format
-constexpr int ATOM_RECORD_KEYS = 4;                     // length, mark, ID key, style key
+constexpr int ATOM_RECORD_KEYS = 4;                    // length, mark, ID key, style key
 
 struct PeratomSource {
   int nth = -1;                  // the record's position in each atom's records (-1: none)
@@ -135,8 +141,8 @@ struct PeratomSource {
 // the first atom whose record carries the mark) are returned. Checks first that the lengths of
 // every local atom's records fit the values LAMMPS keeps per atom (atom->nextra_store): a damaged
 // length is an error naming `who`. A record of a newer format is an error naming `who`.
-PeratomSource find_peratom_record(LAMMPS_NS::LAMMPS *lmp, const char *fix_id, const char *fix_style, double mark,
-                                  bool any_id, int nheader, const std::string &who);
+PeratomSource find_peratom_record(LAMMPS_NS::LAMMPS *lmp, const char *fix_id, const char *fix_style,
+                                  double mark, bool any_id, int nheader, const std::string &who);
 // Where record nth of atom i's per-atom data starts (its lengths checked by find_peratom_record).
 const double *atom_record(LAMMPS_NS::LAMMPS *lmp, int i, int nth);
 // Collective (from post_constructor, after find_peratom_record): record nth (-1: none) of every
@@ -152,7 +158,10 @@ inline bool is_atom_record(const double *rec, double mark)
   return rec[0] >= ATOM_RECORD_KEYS && rec[1] == mark + RESTART_FORMAT;
 }
 // true if v is a whole number from lo to hi
-inline bool whole_in(double v, double lo, double hi) { return v >= lo && v <= hi && v == static_cast<long long>(v); }
+inline bool whole_in(double v, double lo, double hi)
+{
+  return v >= lo && v <= hi && v == static_cast<long long>(v);
+}
 
 // A 31-bit hash of a text (a fix ID in the per-atom records): a non-negative int, exact as a double.
 int text_key(const std::string &text);

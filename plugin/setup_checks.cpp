@@ -62,7 +62,9 @@ int disc_state(Fix *fix)
 {
   const std::string style = fix->style;
   double inertia;
-  if (one_of(style, {"nve/sphere", "nve/sphere/omp", "nve/sphere/kk", "nve/sphere/kk/device", "nve/sphere/kk/host"}))
+  if (one_of(style,
+             {"nve/sphere", "nve/sphere/omp", "nve/sphere/kk", "nve/sphere/kk/device",
+              "nve/sphere/kk/host"}))
     inertia = static_cast<FixNVESphere *>(fix)->*member_pointer(NVESphereInertia());
   else if (one_of(style, {"nvt/sphere", "npt/sphere", "nph/sphere"}))
     inertia = static_cast<FixNHSphere *>(fix)->*member_pointer(NHSphereInertia());
@@ -99,7 +101,8 @@ std::string fix_name(const Fix *fix)
 std::string join(const std::vector<std::string> &items)
 {
   std::string s;
-  for (size_t i = 0; i < items.size(); i++) s += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  for (size_t i = 0; i < items.size(); i++)
+    s += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
   return s;
 }
 
@@ -117,18 +120,24 @@ void DEM_NS::warn_setup(LAMMPS *lmp)
       if (state == -1) no_option.push_back(fix_name(fix));
     }
     if (!spheres.empty())
-      warn_once(lmp, fmt::format(
-        "2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m R^2), not as PFC2D's disks "
-        "of unit thickness: for disks add the keyword disc (fix nve/sphere ... disc, 1/2 m R^2; the same "
-        "keyword for nvt/npt/nph/sphere and nve/bpm/sphere) and set the masses with set ... density/disc (pi R^2 rho; set ... density "
-        "gives a sphere's mass)",
-        join(spheres), spheres.size() == 1 ? "s" : ""));
+      warn_once(lmp,
+                fmt::format("2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m "
+                            "R^2), not as PFC2D's disks "
+                            "of unit thickness: for disks add the keyword disc (fix nve/sphere ... "
+                            "disc, 1/2 m R^2; the same "
+                            "keyword for nvt/npt/nph/sphere and nve/bpm/sphere) and set the masses "
+                            "with set ... density/disc (pi R^2 rho; set ... density "
+                            "gives a sphere's mass)",
+                            join(spheres), spheres.size() == 1 ? "s" : ""));
     if (!no_option.empty())
-      warn_once(lmp, fmt::format(
-        "2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m R^2) and ha{} no disc "
-        "option: for PFC2D's disks of unit thickness use fix nve/sphere disc (or the style without "
-        "the omp suffix, with disc) and set ... density/disc",
-        join(no_option), no_option.size() == 1 ? "s" : "", no_option.size() == 1 ? "s" : "ve"));
+      warn_once(lmp,
+                fmt::format("2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m "
+                            "R^2) and ha{} no disc "
+                            "option: for PFC2D's disks of unit thickness use fix nve/sphere disc "
+                            "(or the style without "
+                            "the omp suffix, with disc) and set ... density/disc",
+                            join(no_option), no_option.size() == 1 ? "s" : "",
+                            no_option.size() == 1 ? "s" : "ve"));
   }
 
   // fix damping/cundall scales the force and torque each atom carries when its post_force runs,
@@ -142,10 +151,13 @@ void DEM_NS::warn_setup(LAMMPS *lmp)
     if (damping && style.rfind("wall/dem", 0) == 0) late_walls.push_back(fix_name(fix));
   }
   if (!late_walls.empty())
-    warn_once(lmp, fmt::format(
-      "{} is defined after {}: fix damping/cundall damps only the forces computed before it, so the "
-      "wall forces on the particles go undamped, unlike PFC's local damping, which damps the whole "
-      "unbalanced force (a platen's stress comes out up to 1 + gamma times too high); define fix "
-      "wall/dem before fix damping/cundall",
-      join(late_walls), fix_name(damping)));
+    warn_once(lmp,
+              fmt::format("{} is defined after {}: fix damping/cundall damps only the forces "
+                          "computed before it, so the "
+                          "wall forces on the particles go undamped, unlike PFC's local damping, "
+                          "which damps the whole "
+                          "unbalanced force (a platen's stress comes out up to 1 + gamma times too "
+                          "high); define fix "
+                          "wall/dem before fix damping/cundall",
+                          join(late_walls), fix_name(damping)));
 }

@@ -28,8 +28,10 @@ struct ContactRecord {
   // the contact of atoms id_a and id_b in either order (kept with a < b)
   DEM_INLINE void offer_pair(LAMMPS_NS::tagint id_a, LAMMPS_NS::tagint id_b, double v, double r)
   {
-    if (id_a < id_b) offer(id_a, id_b, v, r);
-    else offer(id_b, id_a, v, r);
+    if (id_a < id_b)
+      offer(id_a, id_b, v, r);
+    else
+      offer(id_b, id_a, v, r);
   }
   DEM_INLINE void join(const ContactRecord &o) { offer(o.a, o.b, o.value, o.radius); }
 };

@@ -22,15 +22,43 @@ namespace DEM_NS {
 // (W_OVERFLOW); the plane kernel's sums hold the rows of its walls after those (W_ROWS). Record:
 // the deepest contact beyond the ball's radius.
 enum WallOutput {
-  V_STRAIN, V_SLIP, V_DASHPOT, V_PLASTIC, V_FX, V_FY, V_FZ, V_TX, V_TY, V_TZ, V_CONTACTS,
-  V_ACTIVATED, V_ADHESIVE, V_ADH_LOSS, V_COUNT, W_OVERFLOW = V_COUNT, W_SUMS, W_ROWS = W_SUMS
+  V_STRAIN,
+  V_SLIP,
+  V_DASHPOT,
+  V_PLASTIC,
+  V_FX,
+  V_FY,
+  V_FZ,
+  V_TX,
+  V_TY,
+  V_TZ,
+  V_CONTACTS,
+  V_ACTIVATED,
+  V_ADHESIVE,
+  V_ADH_LOSS,
+  V_COUNT,
+  W_OVERFLOW = V_COUNT,
+  W_SUMS,
+  W_ROWS = W_SUMS
 };
 using WallSums = StepSums<W_SUMS>;
 // the columns of fix wall/dem's global array, one row per wall (a mesh: per triangle): A_COUNT
 // summed over the contacts (A_FN: the normal force, compressive positive), then A_PRESSURE, derived
 // (A_FN / the triangle's area for a mesh, 0 for other walls). A_FX .. A_CONTACTS are the vector's
 // V_FX .. V_CONTACTS.
-enum WallColumn { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_COUNT, A_PRESSURE = A_COUNT, A_COLUMNS };
+enum WallColumn {
+  A_FX,
+  A_FY,
+  A_FZ,
+  A_TX,
+  A_TY,
+  A_TZ,
+  A_CONTACTS,
+  A_FN,
+  A_COUNT,
+  A_PRESSURE = A_COUNT,
+  A_COLUMNS
+};
 static_assert(V_CONTACTS - V_FX == A_CONTACTS - A_FX);
 
 // The Tally of wall_contacts: its sums (a StepSums with the WallOutput entries), and a contact's
@@ -69,17 +97,24 @@ struct WallBall {
 // How far from a ball's centre a wall surface is looked for: the contact gap below the largest
 // positive reference gap plus the radius, a margin so that a contact is seen on the step it
 // opens (its last half step of dashpot work).
-DEM_INLINE double wall_reach(double radius, double max_gap) { return 2.0 * radius + max_gap; }
+DEM_INLINE double wall_reach(double radius, double max_gap)
+{
+  return 2.0 * radius + max_gap;
+}
 // The same for mesh walls, whose cost grows with the reach (the triangles within it are tested):
 // a margin of R/4 beyond contact still sees a contact open unless the ball moved R/4 in one step.
-DEM_INLINE double mesh_reach(double radius, double max_gap) { return 1.25 * radius + max_gap; }
+DEM_INLINE double mesh_reach(double radius, double max_gap)
+{
+  return 1.25 * radius + max_gap;
+}
 
 // The slots of a wall contact: its law's values (all parts), then the values of the parts the
 // wall's parameters use (the rolling moment)
-template <class Law> DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
+template <class Law>
+DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
 {
-  return dem::step_constants<Law>(dt, dem::HIST_ALL, Law::Parts::history_bits_of(p), false, false, false,
-                                  dem::BondStep{});
+  return dem::step_constants<Law>(dt, dem::HIST_ALL, Law::Parts::history_bits_of(p), false, false,
+                                  false, dem::BondStep{});
 }
 
 // Doubles per wall contact slot of a wall with these parameters: the wall id, then the contact's slots.
@@ -109,11 +144,12 @@ template <class Law> struct WallBodies {
   DEM_INLINE bool frozen2() const { return true; }
   DEM_INLINE const dem::Adhesion &adhesion() const { return adh; }
   template <bool ENERGY, class Params>
-  DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn, double ks,
-                                         double fn, double *m, bool step, bool store, double dt) const
+  DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2,
+                                         double kn, double ks, double fn, double *m, bool step,
+                                         bool store, double dt) const
   {
-    return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, ball.w, w2(), ball.m, false, 0.0, true, kn, ks, fn, m, step,
-                                             store, dt);
+    return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, ball.w, w2(), ball.m, false, 0.0, true,
+                                             kn, ks, fn, m, step, store, dt);
   }
 };
 
@@ -131,8 +167,8 @@ template <class Law> struct WallBodies {
 // for the caller to warn about.
 template <class Law, bool ENERGY, bool ADHESION, class Tally>
 DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adhesion &adh,
-                              const dem::WallTouch *touches, int nt, double *row, int nslot, WallBall &b, double dt,
-                              bool advance, dem::Vec3 origin, Tally &tally)
+                              const dem::WallTouch *touches, int nt, double *row, int nslot,
+                              WallBall &b, double dt, bool advance, dem::Vec3 origin, Tally &tally)
 {
   using dem::Vec3;
   const dem::StepConstants k = wall_step_constants<Law>(params, dt);
@@ -153,8 +189,10 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     double *slot = nullptr, *free_slot = nullptr;
     for (int s = 0; s < nslot && !slot; s++) {
       double *cand = row + s * stride;
-      if (static_cast<int>(cand[0]) == w.id + 1) slot = cand;
-      else if (cand[0] == 0.0 && !free_slot) free_slot = cand;
+      if (static_cast<int>(cand[0]) == w.id + 1)
+        slot = cand;
+      else if (cand[0] == 0.0 && !free_slot)
+        free_slot = cand;
     }
     const typename Law::Params p = dem::wall_params(params, b.r);
     const dem::Contact c = dem::ball_wall(w.n, w.dist, b.r, b.v, b.w, w.vwall, b.m);
@@ -162,11 +200,13 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     double *record = slot ? slot : free_slot ? free_slot : row;
     const int flag = slot ? 1 : 0;
     // the contact's reach (a contact gap), as a pair's
-    const double reach = dem::contact_reach<Law, false, ADHESION>(bodies, k, 0.0, flag, record + 1, p.rgap).reach;
+    const double reach =
+        dem::contact_reach<Law, false, ADHESION>(bodies, k, 0.0, flag, record + 1, p.rgap).reach;
     if (c.gap > reach) {    // out of reach: a contact with a record ended
       if (slot) {
         if (ENERGY) {
-          const dem::ReleaseOutcome out = dem::release_contact<Law, true, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
+          const dem::ReleaseOutcome out =
+              dem::release_contact<Law, true, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
           tally.sums[V_DASHPOT] += out.d_dashpot;
           tally.sums[V_ADH_LOSS] += out.d_adh_loss;
         }
@@ -194,7 +234,8 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     if (out.what != dem::STEP_CONTACT) {
       if (out.what == dem::STEP_ADHESION) {    // Rocky's adhesion alone
         b.f = b.f - out.force;
-        tally.contact(w.id, out.force, dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force),
+        tally.contact(w.id, out.force,
+                      dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force),
                       dem::dot(out.force, c.n));
         tally.sums[V_ADHESIVE] += out.phi;
       }

@@ -68,50 +68,65 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
   build_mesh(std::move(xyz), coplanar, curvature, data);    // frees the coordinates once built
   release_freed_memory();
   if (data.ndegenerate > 0)
-    lmp->error->all(FLERR, "{}: mesh {} has {} zero-area triangle(s), the first is triangle {} (counting from 1 in "
-                    "file order): repair the mesh (remove degenerate facets)", me, file, data.ndegenerate,
-                    data.first_degenerate + 1);
+    lmp->error->all(
+        FLERR,
+        "{}: mesh {} has {} zero-area triangle(s), the first is triangle {} (counting from 1 in "
+        "file order): repair the mesh (remove degenerate facets)",
+        me, file, data.ndegenerate, data.first_degenerate + 1);
   if (lmp->domain->dimension == 2) {
     const std::string why = unfit_for_2d();
     if (!why.empty()) lmp->error->all(FLERR, "{}: mesh {}: {}", me, file, why);
   }
   if (rank == 0) {
-    utils::logmesg(lmp, "{}: mesh {}: {} triangles, {} facet patches (coplanar {} degrees), {} smooth groups "
-                   "(curvature {} degrees), {} open edges, {} edges of more than two triangles\n", me, file,
-                   data.tri.size(), data.patch.size(), coplanar, data.ngroup, curvature, data.nopen, data.nnonmanifold);
+    utils::logmesg(
+        lmp,
+        "{}: mesh {}: {} triangles, {} facet patches (coplanar {} degrees), {} smooth groups "
+        "(curvature {} degrees), {} open edges, {} edges of more than two triangles\n",
+        me, file, data.tri.size(), data.patch.size(), coplanar, data.ngroup, curvature, data.nopen,
+        data.nnonmanifold);
     if (data.nduplicate > 0)
-      lmp->error->warning(FLERR, "{}: mesh {}: {} duplicate triangle(s) merged: each has the same three vertices "
-                          "as an earlier triangle (in either orientation), the first is triangle {} (counting from "
-                          "1 in file order); a facet listed twice is one wall, and the per-triangle rows of the "
-                          "fix's array skip the duplicates", me, file, data.nduplicate, data.first_duplicate + 1);
+      lmp->error->warning(
+          FLERR,
+          "{}: mesh {}: {} duplicate triangle(s) merged: each has the same three vertices "
+          "as an earlier triangle (in either orientation), the first is triangle {} (counting from "
+          "1 in file order); a facet listed twice is one wall, and the per-triangle rows of the "
+          "fix's array skip the duplicates",
+          me, file, data.nduplicate, data.first_duplicate + 1);
     if (data.nflipped > 0)
-      lmp->error->warning(FLERR, "{}: mesh {}: inconsistent normals: {} shared edge(s) run the same way in both "
-                          "triangles (the triangles' orientation flips there); a mesh wall is two-sided, so "
-                          "contacts are unaffected", me, file, data.nflipped);
+      lmp->error->warning(
+          FLERR,
+          "{}: mesh {}: inconsistent normals: {} shared edge(s) run the same way in both "
+          "triangles (the triangles' orientation flips there); a mesh wall is two-sided, so "
+          "contacts are unaffected",
+          me, file, data.nflipped);
   }
 }
 
 std::string WallMesh::unfit_for_2d() const
 {
-  const std::string rule = "in a 2d simulation a mesh must be a surface extruded along z (its triangles "
-                           "perpendicular to the plane z = 0 of the particles, crossing it, moving in it)";
+  const std::string rule =
+      "in a 2d simulation a mesh must be a surface extruded along z (its triangles "
+      "perpendicular to the plane z = 0 of the particles, crossing it, moving in it)";
   if (translate && (!rate[2].var.empty() || rate[2].value != 0.0))
-    return "move translate vz = " + (rate[2].var.empty() ? fmt::format("{}", rate[2].value) : "v_" + rate[2].var) +
-        ": " + rule + ", so vz = 0";
+    return "move translate vz = " +
+        (rate[2].var.empty() ? fmt::format("{}", rate[2].value) : "v_" + rate[2].var) + ": " +
+        rule + ", so vz = 0";
   if (rotate && (axis.x != 0.0 || axis.y != 0.0))
-    return fmt::format("move rotate about the axis ({}, {}, {}): {}, so the axis is z (0 0 Az)", axis.x, axis.y,
-                       axis.z, rule);
+    return fmt::format("move rotate about the axis ({}, {}, {}): {}, so the axis is z (0 0 Az)",
+                       axis.x, axis.y, axis.z, rule);
   for (size_t t = 0; t < data.tri.size(); t++) {
     const dem::MeshTri &tr = data.tri[t];
     const Vec3 n = dem::cross(tr.b - tr.a, tr.c - tr.a);
     if (std::fabs(n.z) > 1e-6 * dem::norm(n))
-      return fmt::format("the triangle of row {} of the fix's array, with a vertex at ({:g}, {:g}, {:g}), has the normal "
-                         "({:.6g}, {:.6g}, {:.6g}), not in the plane: {}", t + 1, tr.a.x, tr.a.y, tr.a.z,
-                         n.x / dem::norm(n), n.y / dem::norm(n), n.z / dem::norm(n), rule);
+      return fmt::format("the triangle of row {} of the fix's array, with a vertex at ({:g}, {:g}, "
+                         "{:g}), has the normal "
+                         "({:.6g}, {:.6g}, {:.6g}), not in the plane: {}",
+                         t + 1, tr.a.x, tr.a.y, tr.a.z, n.x / dem::norm(n), n.y / dem::norm(n),
+                         n.z / dem::norm(n), rule);
   }
   if (data.lo.z > 0.0 || data.hi.z < 0.0)
-    return fmt::format("the mesh lies between z = {} and z = {}, away from the plane z = 0: {}", data.lo.z, data.hi.z,
-                       rule);
+    return fmt::format("the mesh lies between z = {} and z = {}, away from the plane z = 0: {}",
+                       data.lo.z, data.hi.z, rule);
   return "";
 }
 
@@ -134,8 +149,8 @@ void MeshMotion::advance(double t, const double *w, double time0)
 }
 
 namespace {
-const char *const rate_names[MeshMotion::N] = {"move translate vx", "move translate vy", "move translate vz",
-                                               "move rotate omega"};
+  const char *const rate_names[MeshMotion::N] = {"move translate vx", "move translate vy",
+                                                 "move translate vz", "move rotate omega"};
 }
 
 void WallMesh::init_motion(LAMMPS *lmp, const std::string &me)
@@ -145,11 +160,17 @@ void WallMesh::init_motion(LAMMPS *lmp, const std::string &me)
     if (r.var.empty()) continue;
     r.ivar = lmp->input->variable->find(r.var.c_str());
     if (r.ivar < 0)
-      lmp->error->all(FLERR, "{}: {}: variable {} does not exist (define it with 'variable {} equal ...' before the "
-                      "run)", me, rate_names[k], r.var, r.var);
+      lmp->error->all(
+          FLERR,
+          "{}: {}: variable {} does not exist (define it with 'variable {} equal ...' before the "
+          "run)",
+          me, rate_names[k], r.var, r.var);
     if (!lmp->input->variable->equalstyle(r.ivar))
-      lmp->error->all(FLERR, "{}: {}: variable {} is not equal-style (allowed: an equal-style variable, evaluated "
-                      "once per step)", me, rate_names[k], r.var);
+      lmp->error->all(
+          FLERR,
+          "{}: {}: variable {} is not equal-style (allowed: an equal-style variable, evaluated "
+          "once per step)",
+          me, rate_names[k], r.var);
   }
 }
 
@@ -171,8 +192,8 @@ void WallMesh::step(LAMMPS *lmp)
   if (vars) lmp->modify->addstep_compute(lmp->update->ntimestep + 1);
   for (int k = 0; k < MeshMotion::N; k++)
     if (!std::isfinite(w[k]))
-      lmp->error->all(FLERR, "Fix wall/dem mesh {}: {} = {} on step {} is not a finite number", file, rate_names[k],
-                      w[k], lmp->update->ntimestep);
+      lmp->error->all(FLERR, "Fix wall/dem mesh {}: {} = {} on step {} is not a finite number",
+                      file, rate_names[k], w[k], lmp->update->ntimestep);
   motion.advance(simulation_time(lmp), w, time0);
 }
 

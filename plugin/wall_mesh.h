@@ -23,8 +23,8 @@ namespace DEM_NS {
 struct MeshMotion {
   static constexpr int N = 4;    // translation x, y, z; rotation angle
   double t0[N] = {}, x0[N] = {}, v[N] = {};
-  double tlast = 0.0;            // the time of the last step
-  double started = 0.0;          // 1 once the first step set the velocities
+  double tlast = 0.0;      // the time of the last step
+  double started = 0.0;    // 1 once the first step set the velocities
 
   double at(int k, double t) const { return x0[k] + (t - t0[k]) * v[k]; }
   // the step at time t, with velocities w: the rule above (repeated calls at one time are harmless)
@@ -42,8 +42,8 @@ struct WallMesh {
   std::string file;
   double scale = 1.0;
   dem::Vec3 offset{0.0, 0.0, 0.0};
-  double coplanar = 0.01;    // degrees
-  double curvature = 10.0;   // degrees (smooth groups; 0: none)
+  double coplanar = 0.01;     // degrees
+  double curvature = 10.0;    // degrees (smooth groups; 0: none)
   bool translate = false, rotate = false;
   MotionRate rate[MeshMotion::N];    // translate vx vy vz, rotate omega
   dem::Vec3 pivot{0.0, 0.0, 0.0};    // rotate: a point on the axis (reference frame), its unit axis

@@ -18,8 +18,10 @@ FixDEMHistoryKokkos<DeviceType>::FixDEMHistoryKokkos(LAMMPS *lmp, int narg, char
     FixNeighHistoryKokkos<DeviceType>(lmp, history_base_args(narg), arg), HistoryGuard(lmp, this)
 {
   hr.parse(lmp, narg, arg);
-  this->stores_ids = 1;    // reset_atoms id refuses to run, delete_atoms keeps the IDs of molecular systems
-  this->wd_header = 1;     // write_data warns that data files do not keep the history (history_guard.h)
+  this->stores_ids =
+      1;    // reset_atoms id refuses to run, delete_atoms keeps the IDs of molecular systems
+  this->wd_header =
+      1;    // write_data warns that data files do not keep the history (history_guard.h)
   // LAMMPS's Kokkos history fix, with the history bit of the neighbour lists in use, leaves the flag
   // of a pair that has no stored history at the neighbour's index (nonzero) after a rebuild; the pair
   // styles keep the history of every contact (beyond_contact), so the bit decides nothing here, and
@@ -51,7 +53,8 @@ template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::write_data_hea
 }
 
 // through the exchange packing (count, partner IDs, values), which syncs the partner views
-template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::rewrite_partners(const PartnerVisit &f)
+template <class DeviceType>
+void FixDEMHistoryKokkos<DeviceType>::rewrite_partners(const PartnerVisit &f)
 {
   const int dnum = this->dnum;
   scratch.resize(1 + (dnum + 1) * this->maxpartner);
@@ -179,12 +182,14 @@ template <class DeviceType> int FixDEMHistoryKokkos<DeviceType>::pack_restart(in
   return H + n * (dnum + 1);
 }
 
-template <class DeviceType> void FixDEMHistoryKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
+template <class DeviceType>
+void FixDEMHistoryKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
   const double *rec = atom_record(this->lmp, nlocal, nth);    // (its length checked by adopt)
   // a record of another kind (a pre-1.0 file's, whose global data was refused): no history
   constexpr int H = HistoryRestart::HEADER;
-  const int n = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep() ? static_cast<int>(rec[H - 1]) : 0;
+  const int n = is_atom_record(rec, HISTORY_ATOM_MARK) && hr.keep() ? static_cast<int>(rec[H - 1])
+                                                                    : 0;
   const int dnum = this->dnum, stride = hr.written.size + 1;
   scratch.assign(1 + (dnum + 1) * n, 0.0);
   scratch[0] = n;

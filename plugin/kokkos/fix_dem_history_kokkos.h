@@ -15,7 +15,9 @@
 namespace DEM_NS {
 
 template <class DeviceType>
-class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType>, public HistoryGuard {
+class FixDEMHistoryKokkos :
+    public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType>,
+    public HistoryGuard {
  public:
   FixDEMHistoryKokkos(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   void post_run() override;
@@ -40,7 +42,7 @@ class FixDEMHistoryKokkos : public LAMMPS_NS::FixNeighHistoryKokkos<DeviceType>,
 
  private:
   HistoryRestart hr;
-  std::vector<double> scratch;    // one atom's record in the exchange format
+  std::vector<double> scratch;                // one atom's record in the exchange format
   Kokkos::View<int *, DeviceType> d_count;    // partners per local atom (count_partners)
 };
 

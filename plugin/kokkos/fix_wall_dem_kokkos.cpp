@@ -25,19 +25,24 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
   // the checks of this variant come before the fix exists, so that no constructor fails after
   // FixWallDEM's has registered the fix with Atom (see FixWallDEMBase::register_atom_arrays)
   if (!lmp->kokkos || !lmp->kokkos->kokkos_exists)
-    lmp->error->all(FLERR, "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
+    lmp->error->all(FLERR,
+                    "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
   const int iwall = first_wall_style_arg(narg, arg);
   if (iwall < narg && strcmp(arg[iwall], "region") == 0)
-    lmp->error->all(FLERR, "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane, zcylinder and mesh, "
-                    "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
-                    "command, 'suffix on' after it)");
+    lmp->error->all(
+        FLERR,
+        "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane, zcylinder and mesh, "
+        "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
+        "command, 'suffix on' after it)");
   const std::string law = narg > 3 ? arg[3] : "";
 #define DEM_WALL_LAW(L) \
   if (law == L::wall_name) return new FixWallDEMKokkos<DeviceType, LawStyle<L>>(lmp, narg, arg);
   DEM_FOR_EACH_LAW(DEM_WALL_LAW)
 #undef DEM_WALL_LAW
-  lmp->error->all(FLERR, "Fix wall/dem/kk: unknown contact law '{}' (allowed: {}); "
-                  "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args", law, wall_law_names());
+  lmp->error->all(FLERR,
+                  "Fix wall/dem/kk: unknown contact law '{}' (allowed: {}); "
+                  "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args",
+                  law, wall_law_names());
   return nullptr;
 }
 
@@ -52,8 +57,8 @@ FixWallDEMKokkos<DeviceType, Style>::FixWallDEMKokkos(LAMMPS *lmp, int narg, cha
   this->kokkosable = 1;
   this->atomKK = (AtomKokkos *) this->atom;
   this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK |
-      TAG_MASK;
+  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RADIUS_MASK |
+      RMASS_MASK | MASK_MASK | TAG_MASK;
   this->datamask_modify = F_MASK | TORQUE_MASK;
   this->exchange_comm_device = 1;
   this->sort_device = 1;
@@ -75,11 +80,13 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
 {
   FixWallDEM<Style>::init();
   if (this->fix_rigid)
-    this->error->all(FLERR, "Fix wall/dem/kk does not support rigid bodies (fix {}) yet: use fix wall/dem",
+    this->error->all(FLERR,
+                     "Fix wall/dem/kk does not support rigid bodies (fix {}) yet: use fix wall/dem",
                      this->fix_rigid->style);
 }
 
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
+template <class DeviceType, class Style>
+void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
 {
   this->atomKK->sync(this->execution_space, this->datamask_read);
   k_hist.template sync<DeviceType>();
@@ -135,8 +142,12 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k_hist.template modify<DeviceType>();
   this->atomKK->modified(this->execution_space, this->datamask_modify);
   if (sum[W_OVERFLOW] > 0.0)
-    this->error->one(FLERR, "Fix wall/dem/kk: more wall contacts for one particle than slots ({}){}", this->nslot,
-                     this->mesh ? fmt::format(" or more than {} facet patches within its reach", dem::MESH_MAX_CANDIDATES) : "");
+    this->error->one(FLERR,
+                     "Fix wall/dem/kk: more wall contacts for one particle than slots ({}){}",
+                     this->nslot,
+                     this->mesh ? fmt::format(" or more than {} facet patches within its reach",
+                                              dem::MESH_MAX_CANDIDATES)
+                                : "");
 
   // the same outputs as FixWallDEM::loop
   if (this->mesh) {
@@ -156,8 +167,10 @@ void FixWallDEMKokkos<DeviceType, Style>::launch(bool energy, Sums &sum)
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, decltype(tag)>(0, nlocal), kernel, sum);
   };
   const bool adh = this->adh.model != dem::ADH_NONE;
-  if (energy) adh ? run(Tag<true, true>{}) : run(Tag<true, false>{});
-  else adh ? run(Tag<false, true>{}) : run(Tag<false, false>{});
+  if (energy)
+    adh ? run(Tag<true, true>{}) : run(Tag<true, false>{});
+  else
+    adh ? run(Tag<false, true>{}) : run(Tag<false, false>{});
 }
 
 // The mesh on the device: copied when its grid was (re)built.
@@ -167,8 +180,10 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   if (uploaded_version == m.grid_version) return;
   auto copy = [](auto &dev, const auto &vec, const char *name) {
     using T = typename std::decay_t<decltype(vec)>::value_type;
-    dev = std::decay_t<decltype(dev)>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(name)), vec.size());
-    Kokkos::View<const T *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(vec.data(), vec.size());
+    dev = std::decay_t<decltype(dev)>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(name)), vec.size());
+    Kokkos::View<const T *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+        vec.data(), vec.size());
     Kokkos::deep_copy(dev, host);
   };
   copy(d_tri, m.tri, "wall/dem/kk:mesh_tri");
@@ -180,7 +195,8 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
 }
 
 // largest radius of the group's particles on this rank
-template <class DeviceType, class Style> double FixWallDEMKokkos<DeviceType, Style>::local_max_radius()
+template <class DeviceType, class Style>
+double FixWallDEMKokkos<DeviceType, Style>::local_max_radius()
 {
   auto radius = this->atomKK->k_radius.template view<DeviceType>();
   auto mask = this->atomKK->k_mask.template view<DeviceType>();
@@ -196,14 +212,17 @@ template <class DeviceType, class Style> double FixWallDEMKokkos<DeviceType, Sty
 }
 
 template <class DeviceType, class Law>
-KOKKOS_INLINE_FUNCTION WallBall WallDEMKernel<DeviceType, Law>::ball(const int i, const dem::Vec3 &xi) const
+KOKKOS_INLINE_FUNCTION WallBall WallDEMKernel<DeviceType, Law>::ball(const int i,
+                                                                     const dem::Vec3 &xi) const
 {
-  return WallBall{xi, {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)}, radius[i], rmass[i],
-                  {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
+  return WallBall{
+      xi,       {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)},    radius[i],
+      rmass[i], {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
 }
 
 template <class DeviceType, class Law>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::store(const int i, const WallBall &b) const
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::store(const int i,
+                                                                  const WallBall &b) const
 {
   f(i, 0) = b.f.x;
   f(i, 1) = b.f.y;
@@ -216,7 +235,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::store(const int i, c
 // One owned atom against a mesh: FixWallDEM::loop's body for mesh walls.
 template <class DeviceType, class Law>
 template <bool ENERGY, bool ADH>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY, ADH>, const int i,
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY, ADH>,
+                                                                       const int i,
                                                                        WallSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
@@ -238,7 +258,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
   WallBall b = ball(i, xi);
   WallSums ball_sums;    // (in registers, the reduction's memory touched once)
   WallTally<WallSums, MeshRows> t{ball_sums, {mesh_rows}};
-  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
+  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance,
+                                  origin, t);
   store(i, b);
   sum += ball_sums;
 }
@@ -246,7 +267,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
 // One owned atom against the walls: the body of FixWallDEM::loop.
 template <class DeviceType, class Law>
 template <bool ENERGY, bool ADH>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH>, const int i,
+KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH>,
+                                                                       const int i,
                                                                        PlaneSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
@@ -262,7 +284,8 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
   }
   WallBall b = ball(i, xi);
   WallTally<PlaneSums, PlainRows> t{sum, {&sum[W_ROWS], PLANE_ROWS}};
-  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance, origin, t);
+  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance,
+                                  origin, t);
   store(i, b);
 }
 
@@ -270,14 +293,17 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
 // Host-side per-atom data: the base class's routines, with the host view synced first and
 // marked modified after a write.
 
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::grow_arrays(int nmax)
+template <class DeviceType, class Style>
+void FixWallDEMKokkos<DeviceType, Style>::grow_arrays(int nmax)
 {
   k_hist.sync_host();    // grow on the host, keeping the contents
   k_hist.modify_host();
-  this->memoryKK->grow_kokkos(k_hist, this->hist, nmax, this->nslot * this->stride, "wall/dem/kk:history");
+  this->memoryKK->grow_kokkos(k_hist, this->hist, nmax, this->nslot * this->stride,
+                              "wall/dem/kk:history");
 }
 
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::copy_arrays(int i, int j, int delflag)
+template <class DeviceType, class Style>
+void FixWallDEMKokkos<DeviceType, Style>::copy_arrays(int i, int j, int delflag)
 {
   k_hist.sync_host();
   FixWallDEM<Style>::copy_arrays(i, j, delflag);
@@ -291,13 +317,15 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
   k_hist.modify_host();
 }
 
-template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>::pack_exchange(int i, double *buf)
+template <class DeviceType, class Style>
+int FixWallDEMKokkos<DeviceType, Style>::pack_exchange(int i, double *buf)
 {
   k_hist.sync_host();
   return FixWallDEM<Style>::pack_exchange(i, buf);
 }
 
-template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>::unpack_exchange(int nlocal, double *buf)
+template <class DeviceType, class Style>
+int FixWallDEMKokkos<DeviceType, Style>::unpack_exchange(int nlocal, double *buf)
 {
   k_hist.sync_host();
   const int n = FixWallDEM<Style>::unpack_exchange(nlocal, buf);
@@ -305,13 +333,15 @@ template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>
   return n;
 }
 
-template <class DeviceType, class Style> int FixWallDEMKokkos<DeviceType, Style>::pack_restart(int i, double *buf)
+template <class DeviceType, class Style>
+int FixWallDEMKokkos<DeviceType, Style>::pack_restart(int i, double *buf)
 {
   k_hist.sync_host();
   return FixWallDEM<Style>::pack_restart(i, buf);
 }
 
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::unpack_restart(int nlocal, int nth)
+template <class DeviceType, class Style>
+void FixWallDEMKokkos<DeviceType, Style>::unpack_restart(int nlocal, int nth)
 {
   k_hist.sync_host();
   FixWallDEM<Style>::unpack_restart(nlocal, nth);
@@ -331,8 +361,10 @@ void FixWallDEMKokkos<DeviceType, Style>::sort_kokkos(Kokkos::BinSort<KeyViewTyp
 }
 
 template <class DeviceType, class Style>
-int FixWallDEMKokkos<DeviceType, Style>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
-                                                              DAT::tdual_int_1d k_sendlist, DAT::tdual_int_1d k_copylist,
+int FixWallDEMKokkos<DeviceType, Style>::pack_exchange_kokkos(const int &nsend,
+                                                              DAT::tdual_double_2d_lr &k_buf,
+                                                              DAT::tdual_int_1d k_sendlist,
+                                                              DAT::tdual_int_1d k_copylist,
                                                               ExecutionSpace space)
 {
   k_hist.template sync<DeviceType>();
@@ -342,27 +374,32 @@ int FixWallDEMKokkos<DeviceType, Style>::pack_exchange_kokkos(const int &nsend, 
   const auto hist = k_hist.template view<DeviceType>();
   const auto sendlist = k_sendlist.template view<DeviceType>();
   const auto copylist = k_copylist.template view<DeviceType>();
-  const typename AT::t_double_1d_um buf(k_buf.template view<DeviceType>().data(), k_buf.extent(0) * k_buf.extent(1));
+  const typename AT::t_double_1d_um buf(k_buf.template view<DeviceType>().data(),
+                                        k_buf.extent(0) * k_buf.extent(1));
   const int n = this->nslot * this->stride;
 
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nsend), KOKKOS_LAMBDA(const int k) {
-    const int i = sendlist(k);
-    for (int m = 0; m < n; m++) buf(k * n + m) = hist(i, m);
-    const int j = copylist(k);    // the atom that fills i's place (-1: none)
-    if (j > -1)
-      for (int m = 0; m < n; m++) hist(i, m) = hist(j, m);
-  });
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nsend), KOKKOS_LAMBDA(const int k) {
+        const int i = sendlist(k);
+        for (int m = 0; m < n; m++) buf(k * n + m) = hist(i, m);
+        const int j = copylist(k);    // the atom that fills i's place (-1: none)
+        if (j > -1)
+          for (int m = 0; m < n; m++) hist(i, m) = hist(j, m);
+      });
 
   k_buf.template modify<DeviceType>();
-  if (space == Device) k_buf.sync_device();
-  else k_buf.sync_host();
+  if (space == Device)
+    k_buf.sync_device();
+  else
+    k_buf.sync_host();
   k_hist.template modify<DeviceType>();
   return nsend * n;
 }
 
 template <class DeviceType, class Style>
 void FixWallDEMKokkos<DeviceType, Style>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
-                                                                 DAT::tdual_int_1d &k_indices, int nrecv, int, int,
+                                                                 DAT::tdual_int_1d &k_indices,
+                                                                 int nrecv, int, int,
                                                                  ExecutionSpace)
 {
   k_hist.template sync<DeviceType>();
@@ -370,14 +407,16 @@ void FixWallDEMKokkos<DeviceType, Style>::unpack_exchange_kokkos(DAT::tdual_doub
   k_indices.template sync<DeviceType>();
   const auto hist = k_hist.template view<DeviceType>();
   const auto indices = k_indices.template view<DeviceType>();
-  const typename AT::t_double_1d_um buf(k_buf.template view<DeviceType>().data(), k_buf.extent(0) * k_buf.extent(1));
+  const typename AT::t_double_1d_um buf(k_buf.template view<DeviceType>().data(),
+                                        k_buf.extent(0) * k_buf.extent(1));
   const int n = this->nslot * this->stride;
 
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nrecv), KOKKOS_LAMBDA(const int k) {
-    const int i = indices(k);    // where the k-th received atom went (-1: not kept)
-    if (i > -1)
-      for (int m = 0; m < n; m++) hist(i, m) = buf(k * n + m);
-  });
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nrecv), KOKKOS_LAMBDA(const int k) {
+        const int i = indices(k);    // where the k-th received atom went (-1: not kept)
+        if (i > -1)
+          for (int m = 0; m < n; m++) hist(i, m) = buf(k * n + m);
+      });
   k_hist.template modify<DeviceType>();
 }
 

@@ -53,9 +53,9 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   dem::Vec3 origin{0.0, 0.0, 0.0};
   double dt = 0.0, max_gap = 0.0;
   int groupbit = 0, nslot = 0;
-  int advance = 1;    // 0 during setup: replay stored forces
-  dem::MeshWall mesh;            // mesh walls: pointers into the fix's device views
-  double *mesh_rows = nullptr;   // one row of A_COUNT per triangle (device)
+  int advance = 1;                // 0 during setup: replay stored forces
+  dem::MeshWall mesh;             // mesh walls: pointers into the fix's device views
+  double *mesh_rows = nullptr;    // one row of A_COUNT per triangle (device)
 
   // atom i as the wall step's ball, and its new force and torque written back (both loops)
   KOKKOS_INLINE_FUNCTION WallBall ball(const int i, const dem::Vec3 &xi) const;
@@ -63,13 +63,17 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   // the adhesion the wall step sees: none, as a constant, in the kernels without it
   template <bool ADH> KOKKOS_INLINE_FUNCTION dem::Adhesion adhesion() const
   {
-    if constexpr (ADH) return adh;
-    else return dem::Adhesion{};
+    if constexpr (ADH)
+      return adh;
+    else
+      return dem::Adhesion{};
   }
   template <bool ENERGY, bool ADH>
-  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH>, const int i, PlaneSums &sum) const;
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH>, const int i,
+                                         PlaneSums &sum) const;
   template <bool ENERGY, bool ADH>
-  KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY, ADH>, const int i, WallSums &sum) const;
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY, ADH>, const int i,
+                                         WallSums &sum) const;
 };
 
 template <class DeviceType, class Style>
@@ -94,10 +98,12 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
 
   // device-side: atom sorting and migration without a trip to the host
   void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter) override;
-  int pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d k_sendlist,
-                           DAT::tdual_int_1d k_copylist, LAMMPS_NS::ExecutionSpace space) override;
-  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d &k_indices, int nrecv, int nrecv1,
-                              int nextrarecv1, LAMMPS_NS::ExecutionSpace space) override;
+  int pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
+                           DAT::tdual_int_1d k_sendlist, DAT::tdual_int_1d k_copylist,
+                           LAMMPS_NS::ExecutionSpace space) override;
+  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d &k_indices,
+                              int nrecv, int nrecv1, int nextrarecv1,
+                              LAMMPS_NS::ExecutionSpace space) override;
 
  protected:
   void compute_walls(bool advance) override;

@@ -28,8 +28,8 @@ PairDEMKokkos<DeviceType, Style>::PairDEMKokkos(LAMMPS *lmp) : PairDEM<Style>(lm
   this->kokkosable = 1;
   this->atomKK = (AtomKokkos *) this->atom;
   this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK | MASK_MASK |
-      RMASS_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
+  this->datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | TAG_MASK |
+      MASK_MASK | RMASS_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
   this->datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
   // single() (compute pair/local) reads host copies of the Kokkos list and history (stored_contact)
   this->single_enable = 1;
@@ -37,7 +37,8 @@ PairDEMKokkos<DeviceType, Style>::PairDEMKokkos(LAMMPS *lmp) : PairDEM<Style>(lm
 
 template <class DeviceType, class Style> PairDEMKokkos<DeviceType, Style>::~PairDEMKokkos()
 {
-  if (this->copymode) return;    // LAMMPS convention; this pair object is never copied into a kernel
+  if (this->copymode)
+    return;    // LAMMPS convention; this pair object is never copied into a kernel
   this->memoryKK->destroy_kokkos(k_eatom, this->eatom);
   this->memoryKK->destroy_kokkos(k_vatom, this->vatom);
   this->eatom = nullptr;    // freed above, not again by ~Pair
@@ -45,7 +46,8 @@ template <class DeviceType, class Style> PairDEMKokkos<DeviceType, Style>::~Pair
 }
 
 // A per type-pair table of PairDEM (rows and columns 0 .. ntypes) copied into a new device view.
-template <class View, class Table> static void upload_table(View &view, const Table &table, const char *name)
+template <class View, class Table>
+static void upload_table(View &view, const Table &table, const char *name)
 {
   const int n = static_cast<int>(table.size());
   view = View(std::string(name), n, n);
@@ -60,8 +62,10 @@ template <class View, class Table> static void upload_table(View &view, const Ta
 // by a stride read from the view per row, and compute checks it once per step.
 template <class View> KOKKOS_FORCEINLINE_FUNCTION long row_stride(const View &view)
 {
-  if constexpr (std::is_same_v<typename View::array_layout, Kokkos::LayoutRight>) return 3;
-  else return view.stride(0);
+  if constexpr (std::is_same_v<typename View::array_layout, Kokkos::LayoutRight>)
+    return 3;
+  else
+    return view.stride(0);
 }
 template <class View> static bool rows_as_expected(const View &view)
 {
@@ -69,7 +73,8 @@ template <class View> static bool rows_as_expected(const View &view)
 }
 
 // The base class creates the history fix under this style name (it replaces its FixDummy).
-template <class DeviceType, class Style> std::string PairDEMKokkos<DeviceType, Style>::history_fix_style() const
+template <class DeviceType, class Style>
+std::string PairDEMKokkos<DeviceType, Style>::history_fix_style() const
 {
   // our subclass of LAMMPS's Kokkos history fix, with working restart files
   return this->execution_space == Device ? "DEM_HISTORY/KK/DEVICE" : "DEM_HISTORY/KK/HOST";
@@ -80,25 +85,32 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // both options in both errors: the KOKKOS defaults differ from them on CPU threads (newton on)
   // and on a GPU (neigh full)
   if (this->force->newton_pair)
-    this->error->all(FLERR, "Pair style {} requires newton pair off (the Kokkos contact-history fix "
-               "cannot exchange history with newton on) and half neighbor lists: use -pk kokkos newton off "
-               "neigh half", this->force->pair_style);
+    this->error->all(FLERR,
+                     "Pair style {} requires newton pair off (the Kokkos contact-history fix "
+                     "cannot exchange history with newton on) and half neighbor lists: use -pk "
+                     "kokkos newton off "
+                     "neigh half",
+                     this->force->pair_style);
   neighflag = this->lmp->kokkos->neighflag;
   if (neighflag == FULL)
-    this->error->all(FLERR, "Pair style {} requires half neighbor lists (not the full lists that are the "
-               "KOKKOS default on a GPU) and newton pair off: use -pk kokkos neigh half newton off",
-               this->force->pair_style);
+    this->error->all(
+        FLERR,
+        "Pair style {} requires half neighbor lists (not the full lists that are the "
+        "KOKKOS default on a GPU) and newton pair off: use -pk kokkos neigh half newton off",
+        this->force->pair_style);
 
   PairDEM<Style>::init_style();    // mixes params, requests the list, creates the history fix
 
   if (this->fix_rigid)
-    this->error->all(FLERR, "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
-               "without the kk suffix", this->force->pair_style, this->fix_rigid->style);
+    this->error->all(FLERR,
+                     "Pair style {} does not support rigid bodies (fix {}) yet: use the style "
+                     "without the kk suffix",
+                     this->force->pair_style, this->fix_rigid->style);
 
   fix_historyKK = dynamic_cast<FixNeighHistoryKokkos<DeviceType> *>(this->fix_history);
   if (!fix_historyKK)
-    this->error->all(FLERR, "Pair style {}: the contact-history fix is not {}", this->force->pair_style,
-               history_fix_style());
+    this->error->all(FLERR, "Pair style {}: the contact-history fix is not {}",
+                     this->force->pair_style, history_fix_style());
 
   auto request = this->neighbor->find_request(this);
   request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> &&
@@ -110,8 +122,8 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   adh_uploaded = false;    // (init_one, after this, sets the adhesive ranges)
 }
 
-
-template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
+template <class DeviceType, class Style>
+void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
 {
   this->ev_init(eflag, vflag, 0);    // per-atom arrays are Kokkos views, allocated below
   this->begin_step_outputs();
@@ -128,8 +140,10 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   }
 
   this->atomKK->sync(this->execution_space, this->datamask_read);
-  if (eflag || vflag) this->atomKK->modified(this->execution_space, this->datamask_modify);
-  else this->atomKK->modified(this->execution_space, F_MASK | TORQUE_MASK);
+  if (eflag || vflag)
+    this->atomKK->modified(this->execution_space, this->datamask_modify);
+  else
+    this->atomKK->modified(this->execution_space, F_MASK | TORQUE_MASK);
 
   auto &k = kernel;
   // per type-pair adhesion, as PairDEM mixed it (none: zeros, which the kernels with the optional
@@ -148,10 +162,13 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   k.type = this->atomKK->k_type.template view<DeviceType>();
   k.mask = this->atomKK->k_mask.template view<DeviceType>();
   k.tag = this->atomKK->k_tag.template view<DeviceType>();
-  if (!rows_as_expected(k.x) || !rows_as_expected(k.v) || !rows_as_expected(k.omega) || !rows_as_expected(k.f) ||
-      !rows_as_expected(k.torque))
-    this->error->all(FLERR, "Pair {}: the per-atom n x 3 views have padded rows, which this style does not "
-                     "expect (a different LAMMPS build?)", this->force->pair_style);
+  if (!rows_as_expected(k.x) || !rows_as_expected(k.v) || !rows_as_expected(k.omega) ||
+      !rows_as_expected(k.f) || !rows_as_expected(k.torque))
+    this->error->all(
+        FLERR,
+        "Pair {}: the per-atom n x 3 views have padded rows, which this style does not "
+        "expect (a different LAMMPS build?)",
+        this->force->pair_style);
 
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(this->list);
   k.d_neighbors = k_list->d_neighbors;
@@ -182,7 +199,8 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
 
   // TALLY as in the CPU loop: energies are summed on energy/virial steps and with "energy yes"
   const bool tally = this->evflag || this->track_energy;
-  const bool energy = tally && this->track_energy && k.update_history;    // ENERGY as in the CPU loop
+  const bool energy =
+      tally && this->track_energy && k.update_history;    // ENERGY as in the CPU loop
   const int inum = this->list->inum;
   PairSums<1> sum;    // (the kernels without the optional parts fill its common part)
   // the optional contact parts (adhesion, holding contacts, bonds) have kernels of their own
@@ -191,9 +209,16 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
-    if (adh) energy ? launch<HALF, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum) : launch<HALF, 0, 0, 0, 1>(inum, sum);
-    else if (plain) launch<HALF, 1, 0, 0, 0>(inum, sum);
-    else energy ? launch<HALF, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum) : launch<HALF, 0, 0, 0, 0>(inum, sum);
+    if (adh)
+      energy      ? launch<HALF, 0, 1, 1, 1>(inum, sum)
+          : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum)
+                  : launch<HALF, 0, 0, 0, 1>(inum, sum);
+    else if (plain)
+      launch<HALF, 1, 0, 0, 0>(inum, sum);
+    else
+      energy      ? launch<HALF, 0, 1, 1, 0>(inum, sum)
+          : tally ? launch<HALF, 0, 1, 0, 0>(inum, sum)
+                  : launch<HALF, 0, 0, 0, 0>(inum, sum);
   } else {    // HALFTHREAD: j-side updates are atomic, or go to per-thread copies on CPU threads
     if constexpr (decltype(kernel)::dup_space) {
       // (made again when LAMMPS grew f; zero between steps)
@@ -203,9 +228,16 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
         k.s_torque = Copies(k.torque);
       }
     }
-    if (adh) energy ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
-    else if (plain) launch<HALFTHREAD, 1, 0, 0, 0>(inum, sum);
-    else energy ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum) : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum) : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
+    if (adh)
+      energy      ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum)
+          : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum)
+                  : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);
+    else if (plain)
+      launch<HALFTHREAD, 1, 0, 0, 0>(inum, sum);
+    else
+      energy      ? launch<HALFTHREAD, 0, 1, 1, 0>(inum, sum)
+          : tally ? launch<HALFTHREAD, 0, 1, 0, 0>(inum, sum)
+                  : launch<HALFTHREAD, 0, 0, 0, 0>(inum, sum);
     if constexpr (decltype(kernel)::dup_space) {
       Kokkos::Experimental::contribute(k.f, k.s_f);
       Kokkos::Experimental::contribute(k.torque, k.s_torque);
@@ -246,7 +278,8 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, PairSums<1> &sum)
   // of another's. The work is in the contacts, which a sorted system does not spread evenly (the
   // dense bottom of a chute); each thread still runs contiguous chunks of ii (the prefetch's
   // premise).
-  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>, TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>>;
+  using Policy = Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>,
+                                     TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>>;
   if constexpr (EXTRA) {
     Kokkos::parallel_reduce(Policy(0, inum), kernel, sum);
   } else {    // (a smaller reduction value)
@@ -259,15 +292,21 @@ void PairDEMKokkos<DeviceType, Style>::launch(int inum, PairSums<1> &sum)
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is
 // some other i's j). Plain adds with HALF lists, and no atomic view to construct per atom.
-template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add_to(const View &view, int i, double a)
+template <int NEIGHFLAG, class View>
+KOKKOS_FORCEINLINE_FUNCTION void add_to(const View &view, int i, double a)
 {
-  if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i), a);
-  else view(i) += a;
+  if constexpr (NEIGHFLAG == HALFTHREAD)
+    Kokkos::atomic_add(&view(i), a);
+  else
+    view(i) += a;
 }
-template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add_to(const View &view, int i, int k, double a)
+template <int NEIGHFLAG, class View>
+KOKKOS_FORCEINLINE_FUNCTION void add_to(const View &view, int i, int k, double a)
 {
-  if constexpr (NEIGHFLAG == HALFTHREAD) Kokkos::atomic_add(&view(i, k), a);
-  else view(i, k) += a;
+  if constexpr (NEIGHFLAG == HALFTHREAD)
+    Kokkos::atomic_add(&view(i, k), a);
+  else
+    view(i, k) += a;
 }
 // Row i of an n x 3 view through one pointer and its strides: view(i, k) for each k computed
 // the int index i * stride + k and sign-extended it, three times per row (the dense packing:
@@ -279,7 +318,8 @@ template <class View> KOKKOS_FORCEINLINE_FUNCTION Vec3 row3(const View &view, in
   const long s = view.stride(1);
   return {p[0], p[s], p[2 * s]};
 }
-template <int NEIGHFLAG, class View> KOKKOS_FORCEINLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
+template <int NEIGHFLAG, class View>
+KOKKOS_FORCEINLINE_FUNCTION void add3(const View &view, int i, Vec3 a)
 {
   double *p = view.data() + i * row_stride(view);
   const long s = view.stride(1);
@@ -301,13 +341,17 @@ struct StridedSlots {
   double *p;
   long stride;
   KOKKOS_FORCEINLINE_FUNCTION double &operator[](int k) const { return p[k * stride]; }
-  KOKKOS_FORCEINLINE_FUNCTION StridedSlots operator+(int k) const { return {p + k * stride, stride}; }
+  KOKKOS_FORCEINLINE_FUNCTION StridedSlots operator+(int k) const
+  {
+    return {p + k * stride, stride};
+  }
 };
 
 // An unmanaged view of the same data, layout and access traits (see DEMKernel::operator()).
 template <class View>
-using LocalView = Kokkos::View<typename View::data_type, typename View::array_layout, typename View::device_type,
-                               Kokkos::MemoryTraits<View::memory_traits::impl_value | Kokkos::Unmanaged>>;
+using LocalView =
+    Kokkos::View<typename View::data_type, typename View::array_layout, typename View::device_type,
+                 Kokkos::MemoryTraits<View::memory_traits::impl_value | Kokkos::Unmanaged>>;
 // made from the data pointer and layout: a copy of the view would go through the assignment of
 // its reference-count tracker, whose self-assignment test takes the local's address, so that a
 // GPU kept the three views below in stack memory (96 B per thread)
@@ -320,8 +364,9 @@ template <class View> KOKKOS_FORCEINLINE_FUNCTION LocalView<View> local_view(con
 // and j, F the force on j and d = x_j - x_i
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, class Sums>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::tally_pair(Sums &sum, int i, int j, bool j_owned,
-                                                                   double energy, const Vec3 &d, const Vec3 &F) const
+KOKKOS_FORCEINLINE_FUNCTION void
+DEMKernel<DeviceType, Law>::tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
+                                       const Vec3 &d, const Vec3 &F) const
 {
   const double w = j_owned ? 1.0 : 0.5;    // a pair with a ghost is computed on two ranks
   if (eflag_global) sum[PS_EVDWL] += w * energy;
@@ -363,16 +408,26 @@ template <class Kernel, class Law> struct KernelAtoms {
   {
     return dem::effective_mass(rmass(i), rmass(j), frozen(i), frozen(j), k.arithmetic_meff);
   }
-  KOKKOS_FORCEINLINE_FUNCTION const Params &params(int j) const { return k.d_params(itype, k.type[j]); }
-  KOKKOS_FORCEINLINE_FUNCTION const dem::Adhesion &adhesion(int j) const { return k.d_adh(itype, k.type[j]); }
-  KOKKOS_FORCEINLINE_FUNCTION bool in_group(int n, int groupbit) const { return k.mask[n] & groupbit; }
+  KOKKOS_FORCEINLINE_FUNCTION const Params &params(int j) const
+  {
+    return k.d_params(itype, k.type[j]);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION const dem::Adhesion &adhesion(int j) const
+  {
+    return k.d_adh(itype, k.type[j]);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION bool in_group(int n, int groupbit) const
+  {
+    return k.mask[n] & groupbit;
+  }
   template <bool ENERGY, class Slots>
-  KOKKOS_FORCEINLINE_FUNCTION RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2,
-                                                     double kn, double ks, double fn, Slots m, bool step, bool store,
+  KOKKOS_FORCEINLINE_FUNCTION RollingOutcome rolling(int i, int j, const Params &p, Vec3 n,
+                                                     double r1, double r2, double kn, double ks,
+                                                     double fn, Slots m, bool step, bool store,
                                                      double dt) const
   {
-    return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, omega(i), omega(j), rmass(i), frozen(i), rmass(j), frozen(j),
-                                        kn, ks, fn, m, step, store, dt);
+    return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, omega(i), omega(j), rmass(i), frozen(i),
+                                             rmass(j), frozen(j), kn, ks, fn, m, step, store, dt);
   }
 };
 
@@ -413,7 +468,8 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
     fi = fi - F;
     if (j_owned) add(j, F, nullptr);
   }
-  KOKKOS_FORCEINLINE_FUNCTION void contact(int, int j, bool j_owned, Vec3 F, Vec3 tqi, Vec3 tqj, bool rolls, Vec3 moment)
+  KOKKOS_FORCEINLINE_FUNCTION void contact(int, int j, bool j_owned, Vec3 F, Vec3 tqi, Vec3 tqj,
+                                           bool rolls, Vec3 moment)
   {
     any_contact = true;
     fi = fi - F;
@@ -442,18 +498,23 @@ template <class Kernel, int NEIGHFLAG, class Sums> struct KernelTally {
 };
 
 // The kernel's tally of one atom; with DUP, it holds the thread's copies until it is destroyed
-template <class Tally, class Kernel, class Sums> KOKKOS_FORCEINLINE_FUNCTION Tally make_tally(const Kernel &k, Sums &sums)
+template <class Tally, class Kernel, class Sums>
+KOKKOS_FORCEINLINE_FUNCTION Tally make_tally(const Kernel &k, Sums &sums)
 {
-  if constexpr (Tally::DUP) return Tally{k, sums, k.s_f.access(), k.s_torque.access()};
-  else return Tally{k, sums, {}, {}};
+  if constexpr (Tally::DUP)
+    return Tally{k, sums, k.s_f.access(), k.s_torque.access()};
+  else
+    return Tally{k, sums, {}, {}};
 }
 
 // One owned atom i and its half list; pair_step (pair_step.h) does the work of each neighbour.
 template <class DeviceType, class Law>
 template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
-KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, PairSums<EXTRA> &sum) const
+KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii,
+                                                                  PairSums<EXTRA> &sum) const
 {
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, PLAIN, EXTRA>(dt, parts, any_rgap, any_hold, bond);
+  const PairStepConstants k =
+      pair_step_constants<Law, TALLY, ENERGY, PLAIN, EXTRA>(dt, parts, any_rgap, any_hold, bond);
   const int nh = k.nh;
   // What the loop over neighbours that do not touch reads, as locals (unmanaged views: no
   // reference counting): the compiler keeps a local's pointer and strides in registers, where a
@@ -485,21 +546,21 @@ KOKKOS_FORCEINLINE_FUNCTION void DEMKernel<DeviceType, Law>::atom(const int ii, 
   // of its own here (maxneighs contacts long, partly used), which the hardware does not stream
   // from the row before as it does the CPU loop's contiguous pages (in.packing, one thread: Pair
   // time 3.07 -> 2.25 s); in a dilute flow, whose contacts read little history, 8 ran 15 % slower
-  KOKKOS_IF_ON_HOST((if (ii + 1 < inum) prefetch_history(d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0), dense ? 2 * nh : nh);))
+  KOKKOS_IF_ON_HOST(
+      (if (ii + 1 < inum) prefetch_history(
+           d_firstvalue.data() + d_ilist[ii + 1] * d_firstvalue.stride(0), dense ? 2 * nh : nh);))
   for (int jj = 0; jj < jnum; jj++) {
     const int j = d_neighbors(i, jj) & NEIGHMASK;
     // (newton pair is off: j's forces are added here if it is owned)
-    pair_step<Law, TALLY, ENERGY, EXTRA, PLAIN>(a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal,
-                                              touch_i[jj * tstride],
-                                              StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)}, k,
-                                              advance, tally);
+    pair_step<Law, TALLY, ENERGY, EXTRA, PLAIN>(
+        a, i, j, row3(x, j) - xi, ri, radius[j], j < nlocal, touch_i[jj * tstride],
+        StridedSlots{hist_i + nh * jj * hstride, static_cast<long>(hstride)}, k, advance, tally);
   }
 
   if (tally.any_contact) tally.add(i, tally.fi, &tally.ti);
   sum[PS_NEIGHBOURS] += jnum;
   add_events(sum, tally.events);
 }
-
 
 // The contact of atoms i and j as PairDEM::single reads it, from host copies of this style's half
 // list and of the history fix's views (the device's after the last force computation)
@@ -512,7 +573,9 @@ const double *PairDEMKokkos<DeviceType, Style>::stored_contact(int &i, int &j, i
     h_numneigh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_numneigh);
     fix_historyKK->k_firstflag.sync_host();
     fix_historyKK->k_firstvalue.sync_host();
-    this->atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK | MASK_MASK);
+    this->atomKK->sync(Host,
+                       X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | TYPE_MASK |
+                           TAG_MASK | MASK_MASK);
     single_copies = true;
   }
   auto find = [&](int a, int b) {
@@ -527,7 +590,8 @@ const double *PairDEMKokkos<DeviceType, Style>::stored_contact(int &i, int &j, i
   flag = fix_historyKK->k_firstflag.view_host()(i, jj);
   const int nh = this->size_history;
   single_slots.resize(nh);
-  for (int k = 0; k < nh; k++) single_slots[k] = fix_historyKK->k_firstvalue.view_host()(i, nh * jj + k);
+  for (int k = 0; k < nh; k++)
+    single_slots[k] = fix_historyKK->k_firstvalue.view_host()(i, nh * jj + k);
   return single_slots.data();
 }
 

@@ -39,9 +39,10 @@ template <class View, class Device, bool DUP> struct ThreadCopies {
   using access = NoCopies;
 };
 template <class View, class Device> struct ThreadCopies<View, Device, true> {
-  using view = Kokkos::Experimental::ScatterView<typename View::data_type, typename View::array_layout, Device,
-                                                 Kokkos::Experimental::ScatterSum,
-                                                 Kokkos::Experimental::ScatterDuplicated>;
+  using view =
+      Kokkos::Experimental::ScatterView<typename View::data_type, typename View::array_layout,
+                                        Device, Kokkos::Experimental::ScatterSum,
+                                        Kokkos::Experimental::ScatterDuplicated>;
   using access = decltype(std::declval<const view &>().access());
 };
 
@@ -65,8 +66,8 @@ template <class DeviceType, class Law> struct DEMKernel {
 
   typename AT::t_neighbors_2d d_neighbors;
   typename AT::t_int_1d_randomread d_ilist, d_numneigh;
-  typename AT::t_int_2d d_firsttouch;         // FixNeighHistoryKokkos: contact flag per (i, jj)
-  typename AT::t_kkfloat_2d d_firstvalue;     // and its ContactHistory::size slots per (i, jj)
+  typename AT::t_int_2d d_firsttouch;        // FixNeighHistoryKokkos: contact flag per (i, jj)
+  typename AT::t_kkfloat_2d d_firstvalue;    // and its ContactHistory::size slots per (i, jj)
   Kokkos::View<typename Law::Params **, typename KKDevice<DeviceType>::value> d_params;
   Kokkos::View<dem::Adhesion **, typename KKDevice<DeviceType>::value> d_adh;    // PairDEM::adh
 
@@ -78,7 +79,8 @@ template <class DeviceType, class Law> struct DEMKernel {
   // rows, took 4.9 % less pair time on bench/in.packing on two threads: bench/README.md.)
   static constexpr bool dup_space =
       std::is_same_v<NeedDup_v<HALFTHREAD, DeviceType>, Kokkos::Experimental::ScatterDuplicated>;
-  using Copies = ThreadCopies<typename AT::t_kkacc_1d_3, typename KKDevice<DeviceType>::value, dup_space>;
+  using Copies =
+      ThreadCopies<typename AT::t_kkacc_1d_3, typename KKDevice<DeviceType>::value, dup_space>;
   typename Copies::view s_f{}, s_torque{};
 
   int nlocal = 0, inum = 0;
@@ -97,8 +99,8 @@ template <class DeviceType, class Law> struct DEMKernel {
   KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
   template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>, const int ii,
-                                              PairSums<EXTRA> &sum) const
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(TagDEMCompute<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>,
+                                              const int ii, PairSums<EXTRA> &sum) const
   {
     atom<NEIGHFLAG, PLAIN, TALLY, ENERGY, EXTRA>(ii, sum);
   }
@@ -118,12 +120,14 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
 
  protected:
   std::string history_fix_style() const override;
-  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA> void launch(int inum, PairSums<1> &sum);
+  template <int NEIGHFLAG, int PLAIN, int TALLY, int ENERGY, int EXTRA>
+  void launch(int inum, PairSums<1> &sum);
 
   DEMKernel<DeviceType, typename Style::Law> kernel;
   LAMMPS_NS::FixNeighHistoryKokkos<DeviceType> *fix_historyKK = nullptr;
   int neighflag = 0;
-  bool adh_uploaded = false;    // the adhesion table is copied to the device after init_one (its range)
+  bool adh_uploaded =
+      false;    // the adhesion table is copied to the device after init_one (its range)
   DAT::ttransform_kkacc_1d k_eatom;
   DAT::ttransform_kkacc_1d_6 k_vatom;
 
@@ -131,9 +135,12 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   // computation, copied to the host on the first call after it (then reused)
   const double *stored_contact(int &i, int &j, int &flag) override;
   bool single_copies = false;
-  decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), typename AT::t_neighbors_2d())) h_neighbors;
-  decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), typename AT::t_int_1d())) h_numneigh;
-  std::vector<double> single_slots;    // one contact's slots, contiguous (the view's may be strided)
+  decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(),
+                                               typename AT::t_neighbors_2d())) h_neighbors;
+  decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(),
+                                               typename AT::t_int_1d())) h_numneigh;
+  std::vector<double>
+      single_slots;    // one contact's slots, contiguous (the view's may be strided)
 };
 
 }    // namespace DEM_NS

@@ -58,7 +58,10 @@ DEM_INLINE double rocky_adhesion(const Adhesion &a, double gap, double mass, dou
 
 // ---- JKR ----------------------------------------------------------------------------------
 
-DEM_INLINE double jkr_pulloff(double w, double reff) { return 1.5 * 3.14159265358979323846 * w * reff; }
+DEM_INLINE double jkr_pulloff(double w, double reff)
+{
+  return 1.5 * 3.14159265358979323846 * w * reff;
+}
 
 // overlap delta(a) of contact radius a
 DEM_INLINE double jkr_delta(double a, double w, double reff, double estar)
@@ -108,7 +111,8 @@ DEM_INLINE double jkr_radius(double delta, double w, double reff, double estar)
 
 DEM_INLINE double jkr_force(double a, double w, double reff, double estar)
 {
-  return 4.0 * estar * a * a * a / (3.0 * reff) - std::sqrt(8.0 * 3.14159265358979323846 * w * estar * a * a * a);
+  return 4.0 * estar * a * a * a / (3.0 * reff) -
+      std::sqrt(8.0 * 3.14159265358979323846 * w * estar * a * a * a);
 }
 
 // The work of the JKR force along the branch from a = 0 to a (integral of F d delta):
@@ -117,7 +121,8 @@ DEM_INLINE double jkr_work(double a, double w, double reff, double estar)
 {
   const double a2 = a * a;
   return 8.0 * estar * a2 * a2 * a / (15.0 * reff * reff) -
-      8.0 / 3.0 * std::sqrt(0.5 * 3.14159265358979323846 * w * estar) * a2 * a * std::sqrt(a) / reff +
+      8.0 / 3.0 * std::sqrt(0.5 * 3.14159265358979323846 * w * estar) * a2 * a * std::sqrt(a) /
+      reff +
       3.14159265358979323846 * w * a2;
 }
 
@@ -130,7 +135,8 @@ DEM_INLINE double jkr_adhesion(double delta, double w, double reff, double estar
   const double d = delta > 0.0 ? delta : 0.0;
   const double hertz = 4.0 / 3.0 * estar * std::sqrt(reff) * d * std::sqrt(d);
   const double hertz_work = 0.4 * hertz * d;
-  const double a_touch = std::cbrt(2.0 * 3.14159265358979323846 * w * reff * reff / estar);    // delta(a) = 0
+  const double a_touch =
+      std::cbrt(2.0 * 3.14159265358979323846 * w * reff * reff / estar);    // delta(a) = 0
   phi = jkr_work(a, w, reff, estar) - jkr_work(a_touch, w, reff, estar) - hertz_work;
   return hertz - jkr_force(a, w, reff, estar);
 }

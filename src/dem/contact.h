@@ -30,13 +30,16 @@ DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen
 }
 
 // Effective radius Rbar = R1 R2 / (R1 + R2) of a contact (against a wall, r2 = INFINITY: R1)
-DEM_INLINE double effective_radius(double r1, double r2) { return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2); }
+DEM_INLINE double effective_radius(double r1, double r2)
+{
+  return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);
+}
 
 // Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0). At r = 0
 // there is no normal: n = d / 0 is NaN and so is everything computed from it, so callers must
 // not pass coincident centres (the pair styles stop with an error naming the atoms).
-DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1, Vec3 w2,
-                             double meff)
+DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
+                             Vec3 w2, double meff)
 {
   Contact c;
   c.d = d;
@@ -87,7 +90,10 @@ DEM_INLINE Vec3 rotate_into_plane(Vec3 fs, Vec3 n, Vec3 d, double dsq)
   if (after == 0.0) return proj;
   return std::sqrt(before / after) * proj;
 }
-DEM_INLINE Vec3 rotate_into_plane(Vec3 v, Vec3 n) { return rotate_into_plane(v, n, n, 1.0); }
+DEM_INLINE Vec3 rotate_into_plane(Vec3 v, Vec3 n)
+{
+  return rotate_into_plane(v, n, n, 1.0);
+}
 
 // Fraction of this step's displacement increment that happened with a negative surface gap
 // (PFC eq. 1): alpha = g_s / (g_s - (g_s)_o) when the contact was open at the start of the step.

@@ -37,12 +37,12 @@ namespace dem {
 // The same for every contact of a step.
 struct StepConstants {
   double dt;
-  int parts;             // the HistoryParts of the law's values (a compile-time constant where possible)
-  int nl, nh;            // slots of the law's values; of a contact, its parts' values included
-  int at[MAX_PARTS];     // where part k of Law::Parts keeps its values (if kept)
-  unsigned kept;         // bit k: part k's values are kept and the loop runs it
-  bool rgap;             // some pair of types has a reference gap
-  bool hold;             // some pair of types holds its contacts beyond g_s = 0 (holding, bonds)
+  int parts;     // the HistoryParts of the law's values (a compile-time constant where possible)
+  int nl, nh;    // slots of the law's values; of a contact, its parts' values included
+  int at[MAX_PARTS];    // where part k of Law::Parts keeps its values (if kept)
+  unsigned kept;        // bit k: part k's values are kept and the loop runs it
+  bool rgap;            // some pair of types has a reference gap
+  bool hold;            // some pair of types holds its contacts beyond g_s = 0 (holding, bonds)
   BondStep bond;
 };
 
@@ -50,8 +50,8 @@ struct StepConstants {
 // history_parts keeps; optional: the loop runs the optional parts (EXTRA, and not the common
 // settings alone), else it runs the common ones only.
 template <class Law>
-DEM_INLINE StepConstants step_constants(double dt, int law_parts, int history_parts, bool optional, bool rgap,
-                                        bool hold, const BondStep &bond)
+DEM_INLINE StepConstants step_constants(double dt, int law_parts, int history_parts, bool optional,
+                                        bool rgap, bool hold, const BondStep &bond)
 {
   StepConstants k{dt, law_parts, Law::History::slots(law_parts), 0, {}, 0u, rgap, hold, bond};
   k.nh = Law::Parts::place(history_parts, optional, k.nl, k.at, k.kept);
@@ -60,15 +60,25 @@ DEM_INLINE StepConstants step_constants(double dt, int law_parts, int history_pa
 
 // What the parts see of a contact in the making (parts/part.h): its slots, where a part's values
 // are, and the loop's flags
-template <class Law_, bool STRAIN_, bool ENERGY_, bool EXTRA_, bool ADHESION_, class Slots> struct PartSlots {
+template <class Law_, bool STRAIN_, bool ENERGY_, bool EXTRA_, bool ADHESION_, class Slots>
+struct PartSlots {
   using Law = Law_;
   static constexpr bool STRAIN = STRAIN_, ENERGY = ENERGY_, EXTRA = EXTRA_, ADHESION = ADHESION_;
   Slots slot;
   const StepConstants &k;
   double orient;    // the record's orientation (ContactHistory::orientation)
-  template <class P> DEM_INLINE bool kept() const { return (k.kept >> Law::Parts::template index<P>()) & 1u; }
-  template <class P> DEM_INLINE Slots slots_of() const { return slot + k.at[Law::Parts::template index<P>()]; }
-  DEM_INLINE typename Law::History stored_history() const { return Law::History::load(slot, orient, k.parts); }
+  template <class P> DEM_INLINE bool kept() const
+  {
+    return (k.kept >> Law::Parts::template index<P>()) & 1u;
+  }
+  template <class P> DEM_INLINE Slots slots_of() const
+  {
+    return slot + k.at[Law::Parts::template index<P>()];
+  }
+  DEM_INLINE typename Law::History stored_history() const
+  {
+    return Law::History::load(slot, orient, k.parts);
+  }
 };
 
 // A contact within reach, during contact_step (its history, the law's result and the outcome are
@@ -79,11 +89,11 @@ struct ContactWork : PartSlots<Law, STRAIN, ENERGY, EXTRA, ADHESION, Slots> {
   const Bodies &b;
   const Contact &c;
   bool touched, advance;
-  unsigned bond_pair;               // bit r: dem_bond request r applies (BondsPart)
-  typename Law::History &h;         // as loaded, changed by the step
-  ContactResult &r;                 // the law's step
+  unsigned bond_pair;          // bit r: dem_bond request r applies (BondsPart)
+  typename Law::History &h;    // as loaded, changed by the step
+  ContactResult &r;            // the law's step
   StepOutcome &out;
-  double f_adh = 0.0;               // the attraction (AdhesionPart)
+  double f_adh = 0.0;    // the attraction (AdhesionPart)
   int state_before = 0;
 };
 
@@ -99,18 +109,19 @@ struct ReleaseWork : PartSlots<Law, false, ENERGY, EXTRA, ADHESION, Slots> {
 
 // A stored contact as compute pair/local reports it (PairDEM::single; host code): the parts'
 // columns (PartList::columns) and what they add to the contact's energy and force
-template <class Law, class Bodies, class Slots> struct ColumnWork : PartSlots<Law, false, false, true, true, Slots> {
+template <class Law, class Bodies, class Slots>
+struct ColumnWork : PartSlots<Law, false, false, true, true, Slots> {
   const typename Law::Params &p;
   const Bodies &b;
   const Contact &c;
   const typename Law::History &h;    // as stored
   double kn, ks;                     // the law's stiffnesses now
   double f_adh;                      // the adhesive force of the last step
-  double o;                          // 1 if body 1 has the smaller ID, else -1 (the columns' particle 1)
-  Vec3 s, t;                         // the contact plane's axes, as seen from particle 1
-  double strain;                     // the stored energy: the law's, plus the parts'
-  double fn;                         // the normal force on body 2 along n: the law's (-h.fn), less the parts'
-  Vec3 fs{0.0, 0.0, 0.0};            // the parts' shear force on body 2
+  double o;         // 1 if body 1 has the smaller ID, else -1 (the columns' particle 1)
+  Vec3 s, t;        // the contact plane's axes, as seen from particle 1
+  double strain;    // the stored energy: the law's, plus the parts'
+  double fn;        // the normal force on body 2 along n: the law's (-h.fn), less the parts'
+  Vec3 fs{0.0, 0.0, 0.0};    // the parts' shear force on body 2
 };
 
 // A contact's reach, during contact_reach
@@ -130,8 +141,8 @@ template <class Source, class Slots> struct ReachWork {
 // The reach of a contact whose law reaches `reach` (the radii's sum rsum and the reference gap),
 // with the parts a loop with flags EXTRA and ADHESION runs; its bond_pair for contact_step
 template <class Law, bool EXTRA, bool ADHESION, class Source, class Slots>
-DEM_INLINE ReachWork<Source, Slots> contact_reach(const Source &src, const StepConstants &k, double rsum, int touch,
-                                                  Slots slot, double reach)
+DEM_INLINE ReachWork<Source, Slots> contact_reach(const Source &src, const StepConstants &k,
+                                                  double rsum, int touch, Slots slot, double reach)
 {
   ReachWork<Source, Slots> x{src, k, rsum, touch, slot, reach};
   Law::Parts::template reach<EXTRA, ADHESION>(x);
@@ -141,13 +152,15 @@ DEM_INLINE ReachWork<Source, Slots> contact_reach(const Source &src, const StepC
 // What a contact with a record (flag != 0, slots `slot`) gives up as it leaves the reach (ENERGY:
 // its energies; EXTRA, ADHESION: the parts the loop runs). The caller clears its slots.
 template <class Law, bool ENERGY, bool EXTRA, bool ADHESION = EXTRA, class Bodies, class Slots>
-DEM_INLINE ReleaseOutcome release_contact(const typename Law::Params &p, const Bodies &b, const Contact &c, Slots slot,
-                                          int flag, const StepConstants &k)
+DEM_INLINE ReleaseOutcome release_contact(const typename Law::Params &p, const Bodies &b,
+                                          const Contact &c, Slots slot, int flag,
+                                          const StepConstants &k)
 {
   using History = typename Law::History;
   const double orient = History::orientation(slot);
   const History h = History::load(slot, orient, k.parts);
-  const ReleaseWork<Law, ENERGY, EXTRA, ADHESION, Bodies, Slots> x{{slot, k, orient}, p, b, c, flag, h};
+  const ReleaseWork<Law, ENERGY, EXTRA, ADHESION, Bodies, Slots> x{
+      {slot, k, orient}, p, b, c, flag, h};
   ReleaseOutcome out;
   if constexpr (ENERGY) out.d_dashpot = release_dissipation(h, c, k.dt);
   Law::Parts::release(x, out);
@@ -162,9 +175,11 @@ DEM_INLINE ReleaseOutcome release_contact(const typename Law::Params &p, const B
 // then); ADHESION: adhesion may be on (b.adhesion() is read only then). advance: a normal step
 // (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h; the history
 // is not advanced).
-template <class Law, bool STRAIN, bool ENERGY, bool EXTRA, bool ADHESION = EXTRA, class Bodies, class Slots>
-DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies &b, const Contact &c, Slots slot,
-                                    bool touched, bool room, unsigned bond_pair, const StepConstants &k, bool advance)
+template <class Law, bool STRAIN, bool ENERGY, bool EXTRA, bool ADHESION = EXTRA, class Bodies,
+          class Slots>
+DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies &b,
+                                    const Contact &c, Slots slot, bool touched, bool room,
+                                    unsigned bond_pair, const StepConstants &k, bool advance)
 {
   using History = typename Law::History;
   using Parts = typename Law::Parts;

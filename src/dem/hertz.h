@@ -13,9 +13,9 @@
 //   (15-17) strain energy alpha_h/(alpha_h+1) F_n^2/k_n + |F_s|^2/(2 k_s), slip, dashpot.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "mixing.h"
 #include "parts/adhesion.h"
 #include "parts/rolling.h"
-#include "mixing.h"
 #include "tangential.h"
 
 namespace dem {
@@ -30,7 +30,7 @@ struct HertzParams {
   Tangential tan;            // tan_mode, fric, fric_dyn, v_slide
   double rgap = 0.0;
   Dashpots dp;
-  Rolling roll;              // rolling resistance (rolling.h)
+  Rolling roll;    // rolling resistance (rolling.h)
 };
 
 // The PFC history plus the accumulated shear displacement s of the Mindlin-Deresiewicz model
@@ -41,8 +41,12 @@ struct HertzHistory : ContactHistory {
   static constexpr int size = ContactHistory::size + 3;
   Vec3 shear_disp{0.0, 0.0, 0.0};
 
-  DEM_INLINE static constexpr int slots(int parts) { return ContactHistory::slots(parts) + ((parts & HIST_EXTRA) ? 3 : 0); }
-  template <class Slots> DEM_INLINE static HertzHistory load(Slots h, double orient, int parts = HIST_ALL)
+  DEM_INLINE static constexpr int slots(int parts)
+  {
+    return ContactHistory::slots(parts) + ((parts & HIST_EXTRA) ? 3 : 0);
+  }
+  template <class Slots>
+  DEM_INLINE static HertzHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HertzHistory s;
     static_cast<ContactHistory &>(s) = ContactHistory::load(h, orient, parts);
@@ -73,7 +77,10 @@ DEM_INLINE double hertz_reff(double r1, double r2)
 }
 
 // E* of the contact, from h_n = 2 hn_factor sqrt(reff) = 4/3 E* sqrt(reff) (JKR, adhesion.h)
-DEM_INLINE double hertz_estar(const HertzParams &p) { return 1.5 * p.hn_factor; }
+DEM_INLINE double hertz_estar(const HertzParams &p)
+{
+  return 1.5 * p.hn_factor;
+}
 
 // h_n of a contact: hn_factor sqrt(2 Rbar) = 2 hn_factor sqrt(reff)
 DEM_INLINE double hertz_hn(const HertzParams &p, double reff)
@@ -98,10 +105,14 @@ DEM_INLINE double hertz_dashpot_scale2(double alpha_d, double g)
 // and the force takes sqrt(reff delta) as sqrt(reff) sqrt(delta): after the overlap only sqrt(delta)
 // is on the way to the force, not sqrt(reff delta) and then the dashpot's root (dem/hertz :
 // gran/hertz/history on the dense packing 1.10 -> 1.01, measured with bench/run_ab.sh).
-DEM_INLINE bool hertz_quarter(const HertzParams &p) { return p.alpha_h == 1.5 && p.alpha_d == 0.25; }
+DEM_INLINE bool hertz_quarter(const HertzParams &p)
+{
+  return p.alpha_h == 1.5 && p.alpha_d == 0.25;
+}
 
 // the exponent 3/2 from root = sqrt(reff delta): h_n sqrt(delta) = 2 hn_factor root
-DEM_INLINE void hertz_normal_3_2(const HertzParams &p, double root, double delta, double &fn, double &kn)
+DEM_INLINE void hertz_normal_3_2(const HertzParams &p, double root, double delta, double &fn,
+                                 double &kn)
 {
   const double hn_sqrt_delta = 2.0 * p.hn_factor * root;
   fn = -hn_sqrt_delta * delta;
@@ -111,10 +122,12 @@ DEM_INLINE void hertz_normal_3_2(const HertzParams &p, double root, double delta
 // Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0) of a
 // contact with reff = Rbar/2. For the default exponent h_n sqrt(delta) is
 // 2 hn_factor sqrt(reff delta): one square root, no pow.
-DEM_INLINE void hertz_normal(const HertzParams &p, double reff, double delta, double &fn, double &kn)
+DEM_INLINE void hertz_normal(const HertzParams &p, double reff, double delta, double &fn,
+                             double &kn)
 {
   if (p.alpha_h == 1.5) {
-    const double root = hertz_quarter(p) ? std::sqrt(reff) * std::sqrt(delta) : std::sqrt(reff * delta);
+    const double root = hertz_quarter(p) ? std::sqrt(reff) * std::sqrt(delta)
+                                         : std::sqrt(reff * delta);
     hertz_normal_3_2(p, root, delta, fn, kn);
     return;
   }
@@ -159,8 +172,9 @@ DEM_INLINE double mindlin_energy(double mu_fn, double smax, double len)
 
 // One step of tan_mode 2; fn_old and the contact's h_n (from reff) give the last step's s_max for ENERGY.
 template <bool ENERGY>
-DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta, double reff,
-                               double fn_old, Vec3 fs_old, HertzHistory &h, ContactResult &r)
+DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &inc, double delta,
+                               double reff, double fn_old, Vec3 fs_old, HertzHistory &h,
+                               ContactResult &r)
 {
   const double mu_fn = -p.tan.fric * h.fn;
   const double smax = p.tan.fric * delta / p.ks_factor;
@@ -186,8 +200,10 @@ DEM_INLINE void mindlin_update(const HertzParams &p, Vec3 n, const Increments &i
   if constexpr (ENERGY) {
     const double hn = hertz_hn(p, reff);
     const double q = hn > 0.0 ? fn_old / hn : 0.0;
-    const double delta_old = std::cbrt(q * q);    // F_n = h_n delta^(3/2) (tan_mode 2 needs hz_alpha 1.5)
-    const double e_old = mindlin_energy(-p.tan.fric * fn_old, p.tan.fric * delta_old / p.ks_factor, len_old);
+    const double delta_old =
+        std::cbrt(q * q);    // F_n = h_n delta^(3/2) (tan_mode 2 needs hz_alpha 1.5)
+    const double e_old =
+        mindlin_energy(-p.tan.fric * fn_old, p.tan.fric * delta_old / p.ks_factor, len_old);
     const double e_new = mindlin_energy(mu_fn, smax, norm(s));
     r.d_slip = -0.5 * dot(fs_old + fs, inc.ds) - (e_new - e_old);
   }
@@ -201,20 +217,24 @@ DEM_INLINE double mindlin_strain_energy(const HertzParams &p, const HertzHistory
 
 // The contact's tangent normal stiffness and its shear stiffness (eq. 8 for tan_mode 0, none for
 // the Coulomb limit, the Mindlin-Deresiewicz tangent for tan_mode 2).
-DEM_INLINE void hertz_stiffness(const HertzParams &p, const Contact &c, const HertzHistory &h, double &kn, double &ks)
+DEM_INLINE void hertz_stiffness(const HertzParams &p, const Contact &c, const HertzHistory &h,
+                                double &kn, double &ks)
 {
   double fn;
   const double delta = c.gap < 0.0 ? -c.gap : 0.0;
   hertz_normal(p, hertz_reff(c.r1, c.r2), delta, fn, kn);
-  if (p.tan.mode == TAN_SPRING) ks = p.ks_factor * kn;
-  else if (p.tan.mode == TAN_COULOMB) ks = 0.0;
+  if (p.tan.mode == TAN_SPRING)
+    ks = p.ks_factor * kn;
+  else if (p.tan.mode == TAN_COULOMB)
+    ks = 0.0;
   else {
     const double smax = mindlin_slip_length(p, h.fn, kn);
     ks = smax > 0.0 ? mindlin_tangent(-p.tan.fric * h.fn, smax, norm(h.shear_disp)) : 0.0;
   }
 }
 
-DEM_INLINE double hertz_strain_energy(const HertzParams &p, const HertzHistory &h, double kn, double ks)
+DEM_INLINE double hertz_strain_energy(const HertzParams &p, const HertzHistory &h, double kn,
+                                      double ks)
 {
   const double en = kn > 0.0 ? p.alpha_h / (p.alpha_h + 1.0) * h.fn * h.fn / kn : 0.0;
   if (p.tan.mode == TAN_MINDLIN) return en + mindlin_strain_energy(p, h, kn);
@@ -227,8 +247,9 @@ DEM_INLINE double hertz_strain_energy(const HertzParams &p, const HertzHistory &
 // without shear dashpot or rolling resistance. hertz_plain(p) is p with those settings as constants.
 DEM_INLINE bool hertz_is_plain(const HertzParams &p)
 {
-  return p.alpha_h == 1.5 && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
-      p.hz_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE;
+  return p.alpha_h == 1.5 && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric &&
+      p.rgap == 0.0 && p.hz_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 &&
+      p.roll.model == ROLL_NONE;
 }
 DEM_INLINE HertzParams hertz_plain(const HertzParams &p)
 {
@@ -243,7 +264,8 @@ DEM_INLINE HertzParams hertz_plain(const HertzParams &p)
 
 // One force-displacement step of an active contact (g_s <= 0); updates the history.
 template <bool ENERGY = true>
-DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, double dt, HertzHistory &h)
+DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, double dt,
+                                    HertzHistory &h)
 {
   ContactResult r;
   const Increments inc = begin_step(c, c.gap - p.rgap, dt, h, r);
@@ -284,20 +306,40 @@ struct HertzLaw {
   using History = HertzHistory;
   using Params = HertzParams;
   using Parts = PartList<RollingPart, AdhesionPart>;
-  static constexpr const char *style = "dem/hertz", *wall_name = "hertz", *info = "PFC Hertz contact model";
+  static constexpr const char *style = "dem/hertz", *wall_name = "hertz",
+                              *info = "PFC Hertz contact model";
   static constexpr const char *stiffness_keywords = "the stiffness hz_shear (or hz_emod)";
   // its own keywords (its parts' follow in the pair styles' tables); PFC's defaults: hz_alpha 1.5,
   // the rest 0; Rocky's v_slide 1 mm/s
   static constexpr Keyword keywords[] = {
-      {"hz_shear", KEY_NONNEGATIVE}, {"hz_poiss", KEY_POISSON},       {"hz_alpha", KEY_NONNEGATIVE, 1.5},
-      {"hz_mode", KEY_FLAG},         {"fric", KEY_NONNEGATIVE},       {"rgap", KEY_FINITE},
-      {"dp_nratio", KEY_RATIO},      {"dp_sratio", KEY_RATIO},        {"dp_alpha", KEY_NONNEGATIVE},
-      {"dp_mode", KEY_DP_MODE},      {"restitution", KEY_FRACTION},   {"tan_mode", KEY_TAN_MODE_HERTZ},
-      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE, 0.001}, {"hz_emod", KEY_POSITIVE}};
+      {"hz_shear", KEY_NONNEGATIVE},      {"hz_poiss", KEY_POISSON},
+      {"hz_alpha", KEY_NONNEGATIVE, 1.5}, {"hz_mode", KEY_FLAG},
+      {"fric", KEY_NONNEGATIVE},          {"rgap", KEY_FINITE},
+      {"dp_nratio", KEY_RATIO},           {"dp_sratio", KEY_RATIO},
+      {"dp_alpha", KEY_NONNEGATIVE},      {"dp_mode", KEY_DP_MODE},
+      {"restitution", KEY_FRACTION},      {"tan_mode", KEY_TAN_MODE_HERTZ},
+      {"fric_dyn", KEY_NONNEGATIVE},      {"v_slide", KEY_NONNEGATIVE, 0.001},
+      {"hz_emod", KEY_POSITIVE}};
   static constexpr int keyword_count = 15;
-  enum { SHEAR, POISS, ALPHA, MODE, FRIC, RGAP, DP_NRATIO, DP_SRATIO, DP_ALPHA, DP_MODE, RESTITUTION, TAN_MODE,
-         FRIC_DYN, V_SLIDE, EMOD };
-  static constexpr const char *outputs[] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end"};
+  enum {
+    SHEAR,
+    POISS,
+    ALPHA,
+    MODE,
+    FRIC,
+    RGAP,
+    DP_NRATIO,
+    DP_SRATIO,
+    DP_ALPHA,
+    DP_MODE,
+    RESTITUTION,
+    TAN_MODE,
+    FRIC_DYN,
+    V_SLIDE,
+    EMOD
+  };
+  static constexpr const char *outputs[] = {"e_strain",    "e_slip",       "e_dashpot",
+                                            "n_activated", "n_slip_start", "n_slip_end"};
   static constexpr int output_count = 6;
 
   // PFC's inheritance (mixing.h): the contact's shear modulus and Poisson's ratio from the pieces'
@@ -308,11 +350,15 @@ struct HertzLaw {
   {
     out = Params{};
     for (int side : {TYPE1, TYPE2, PAIR})
-      if (m.has(side, SHEAR) && m.has(side, EMOD)) return m.fail("hz_shear and hz_emod are alternatives: give one or the other");
-    auto shear = [&](int side, double nu) { return m.has(side, EMOD) ? m.value(side, EMOD) / (2.0 * (1.0 + nu)) : m.value(side, SHEAR); };
+      if (m.has(side, SHEAR) && m.has(side, EMOD))
+        return m.fail("hz_shear and hz_emod are alternatives: give one or the other");
+    auto shear = [&](int side, double nu) {
+      return m.has(side, EMOD) ? m.value(side, EMOD) / (2.0 * (1.0 + nu)) : m.value(side, SHEAR);
+    };
     const double nu1 = m.value(TYPE1, POISS), nu2 = m.value(TYPE2, POISS);
     const double g1 = shear(TYPE1, nu1), g2 = shear(TYPE2, nu2);
-    double g = 0.0, nu = 0.5 * (nu1 + nu2);    // a piece with G = 0 makes the contact carry no Hertz force
+    double g = 0.0,
+           nu = 0.5 * (nu1 + nu2);    // a piece with G = 0 makes the contact carry no Hertz force
     if (g1 != 0.0 && g2 != 0.0) {
       const double e_star = 1.0 / ((1.0 - nu1) / (2.0 * g1) + (1.0 - nu2) / (2.0 * g2));
       const double g_star = 1.0 / ((2.0 - nu1) / g1 + (2.0 - nu2) / g2);
@@ -326,13 +372,14 @@ struct HertzLaw {
     out.ks_factor = 2.0 * (1.0 - nu) / (2.0 - nu);
     if (!std::isfinite(out.hn_factor))    // huge hz_shear
       return m.fail_not_finite(SHEAR, "a Hertz factor 2G/(3(1-nu))", out.hn_factor);
-    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) || !m.same_or_pair(RGAP, out.rgap) ||
-        !m.same_or_pair(ALPHA, out.alpha_h))
+    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) ||
+        !m.same_or_pair(RGAP, out.rgap) || !m.same_or_pair(ALPHA, out.alpha_h))
       return false;
     // the tangent stiffness alpha_h h_n delta^(alpha_h - 1) is computed as (alpha_h h_n) times the
     // power, which underflows to 0 for a huge exponent: inf times 0
     if (!std::isfinite(out.alpha_h * 2.0 * out.hn_factor))
-      return m.fail_not_finite(ALPHA, "a tangent-stiffness factor alpha_h h_n", out.alpha_h * 2.0 * out.hn_factor);
+      return m.fail_not_finite(ALPHA, "a tangent-stiffness factor alpha_h h_n",
+                               out.alpha_h * 2.0 * out.hn_factor);
     double v;
     if (!m.same_or_pair(MODE, v)) return false;
     out.hz_mode = static_cast<int>(v);
@@ -341,7 +388,8 @@ struct HertzLaw {
     if (!m.same_or_pair(DP_SRATIO, out.dp.sratio)) return false;
     if (out.dp.sratio > 0.0 && out.tan.mode == TAN_COULOMB)
       return m.fail("tan_mode 1 (Coulomb limit) has no shear spring: dp_sratio must be 0");
-    if (out.hz_mode == 1 && out.tan.mode != TAN_SPRING) return m.fail("hz_mode 1 scales the shear spring force of tan_mode 0 only");
+    if (out.hz_mode == 1 && out.tan.mode != TAN_SPRING)
+      return m.fail("hz_mode 1 scales the shear spring force of tan_mode 0 only");
     if (out.tan.mode == TAN_MINDLIN && out.alpha_h != 1.5)
       return m.fail("tan_mode 2 (Mindlin-Deresiewicz) needs the Hertz exponent hz_alpha 1.5");
     // restitution: with eq. 13's tangent stiffness k_n = 3/2 h_n delta^(1/2) and dp_alpha 0 the
@@ -350,24 +398,26 @@ struct HertzLaw {
     // 2011), for the full and the no-tension dashpot alike: e does not depend on the impact speed
     for (int side : {TYPE1, TYPE2, PAIR})
       if (m.has(side, RESTITUTION) && (out.alpha_h != 1.5 || out.alpha_d != 0.0))
-        return m.fail("restitution needs hz_alpha 1.5 and dp_alpha 0 (then the dashpot scales as Tsuji's, "
-                      "delta^(1/4), and e does not depend on the impact speed; with dp_alpha > 0 it does)");
-    return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, std::sqrt(1.2), out.dp.nratio);
+        return m.fail(
+            "restitution needs hz_alpha 1.5 and dp_alpha 0 (then the dashpot scales as Tsuji's, "
+            "delta^(1/4), and e does not depend on the impact speed; with dp_alpha > 0 it does)");
+    return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, std::sqrt(1.2),
+                              out.dp.nratio);
   }
   // the contact values table (as LinearLaw's): the contact's shear modulus G and Poisson's ratio nu,
   // from the factors the law keeps (hn_factor = 2G/(3(1-nu)), ks_factor = 2(1-nu)/(2-nu)), and
   // k_n, the tangent stiffness of the time scale (at the largest overlap of a head-on impact)
   static constexpr const char *value_names[] = {"G", "nu", "fric", "dp_nratio", "dp_sratio", "k_n"};
   static constexpr int value_count = 6;
-  static constexpr const char *values_note =
-      "; G and nu of the contact; k_n: the tangent stiffness at the largest overlap of a head-on impact";
+  static constexpr const char *values_note = "; G and nu of the contact; k_n: the tangent "
+                                             "stiffness at the largest overlap of a head-on impact";
   static constexpr bool speed_dependent = true;
   static constexpr int restart_code = 2;
   static constexpr bool converts_history = false;
   static void values(const Params &p, double, double, double kn_t, double *out)
   {
     const double nu = (2.0 - 2.0 * p.ks_factor) / (2.0 - p.ks_factor);
-    const double v[] = {1.5 * p.hn_factor * (1.0 - nu), nu, p.tan.fric, p.dp.nratio, p.dp.sratio,
+    const double v[] = {1.5 * p.hn_factor * (1.0 - nu),  nu, p.tan.fric, p.dp.nratio, p.dp.sratio,
                         kn_t > 0.0 ? kn_t : std::nan("")};
     for (int k = 0; k < value_count; k++) out[k] = v[k];
   }
@@ -376,7 +426,10 @@ struct HertzLaw {
   static Params mirrored(Params p) { return p; }    // symmetric in the two particles
   // JKR (adhesion.h) extends the Hertz contact of hz_alpha 1.5 and rgap 0, with its E*
   static constexpr bool hertzian = true;
-  static bool jkr_ready(const Params &p) { return p.alpha_h == 1.5 && p.rgap == 0.0 && p.hn_factor > 0.0; }
+  static bool jkr_ready(const Params &p)
+  {
+    return p.alpha_h == 1.5 && p.rgap == 0.0 && p.hn_factor > 0.0;
+  }
   static double jkr_estar(const Params &p) { return hertz_estar(p); }
   static bool is_plain(const Params &p) { return hertz_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return hertz_plain(p); }
@@ -396,7 +449,8 @@ struct HertzLaw {
     hertz_stiffness(p, c, h, r.kn, r.ks);
     return r;
   }
-  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &h, double &kn, double &ks)
+  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &h, double &kn,
+                                   double &ks)
   {
     hertz_stiffness(p, c, h, kn, ks);
   }
@@ -405,7 +459,10 @@ struct HertzLaw {
     return hertz_strain_energy(p, h, kn, ks);
   }
   // eq. 8's k_s, whatever the shear model (the Mindlin tangent vanishes in full slip)
-  DEM_INLINE static double rolling_ks(const Params &p, const ContactResult &r) { return p.ks_factor * r.kn; }
+  DEM_INLINE static double rolling_ks(const Params &p, const ContactResult &r)
+  {
+    return p.ks_factor * r.kn;
+  }
 };
 
 }    // namespace dem

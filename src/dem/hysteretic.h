@@ -14,26 +14,26 @@
 // Both are limited by the total normal force (with the secondary damping).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "mixing.h"
 #include "parts/adhesion.h"
 #include "parts/rolling.h"
-#include "mixing.h"
 #include "tangential.h"
 #include <cmath>
 
 namespace dem {
 
 struct HystParams {
-  double kn = 0.0;                            // loading stiffness K_nl, unless from_material
-  bool from_material = false;                 // K_nl = (1/(E1 L1) + 1/(E2 L2))^-1, L = 2 R (Rocky)
+  double kn = 0.0;               // loading stiffness K_nl, unless from_material
+  bool from_material = false;    // K_nl = (1/(E1 L1) + 1/(E2 L2))^-1, L = 2 R (Rocky)
   double inv_emod1 = 0.0, inv_emod2 = 0.0;
-  double e = 1.0;                             // restitution: K_nu = K_nl / e^2
-  double ku = 0.0;                            // K_nu = kn / e^2 computed once when not from_material (0: per contact)
-  double lambda = 0.001;                      // Rocky's floor of the unloading force
-  double damp = 0.0;                          // gamma_h, damping ratio of secondary loading cycles
-  double kt_ratio = 0.0;                      // K_t / K_nl
-  Tangential tan;                             // tan_mode (0 or 1), fric, fric_dyn, v_slide
-  double rgap = 0.0;                          // Rocky has no reference gap (the glue reads this)
-  Rolling roll;                               // rolling resistance (rolling.h)
+  double e = 1.0;           // restitution: K_nu = K_nl / e^2
+  double ku = 0.0;          // K_nu = kn / e^2 computed once when not from_material (0: per contact)
+  double lambda = 0.001;    // Rocky's floor of the unloading force
+  double damp = 0.0;        // gamma_h, damping ratio of secondary loading cycles
+  double kt_ratio = 0.0;    // K_t / K_nl
+  Tangential tan;           // tan_mode (0 or 1), fric, fric_dyn, v_slide
+  double rgap = 0.0;        // Rocky has no reference gap (the glue reads this)
+  Rolling roll;             // rolling resistance (rolling.h)
 };
 
 // The history of the PFC laws plus the previous overlap, the cycle flags and the plastic work.
@@ -53,12 +53,16 @@ struct HystHistory : ContactHistory {
   double delta_old = 0.0;
   int flags = 0;
   double e_plastic = 0.0;
-  double fd_n = 0.0;          // F^d . n
+  double fd_n = 0.0;    // F^d . n
   int pending = 0;
   bool fd_along_n = false;    // loaded from the 7 values: F^d is fd_n n (complete())
 
-  DEM_INLINE static constexpr int slots(int parts) { return (parts & HIST_ENERGY) ? ContactHistory::slots(parts) + 3 : 7; }
-  template <class Slots> DEM_INLINE static HystHistory load(Slots h, double orient, int parts = HIST_ALL)
+  DEM_INLINE static constexpr int slots(int parts)
+  {
+    return (parts & HIST_ENERGY) ? ContactHistory::slots(parts) + 3 : 7;
+  }
+  template <class Slots>
+  DEM_INLINE static HystHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     HystHistory s;
     if (parts & HIST_ENERGY) {
@@ -107,7 +111,9 @@ struct HystHistory : ContactHistory {
   }
   DEM_INLINE static bool is_vector_slot(int k, int parts = HIST_ALL)
   {
-    return (parts & HIST_ENERGY) ? k < ContactHistory::slots(parts) && ContactHistory::is_vector_slot(k) : k < 3;
+    return (parts & HIST_ENERGY)
+        ? k < ContactHistory::slots(parts) && ContactHistory::is_vector_slot(k)
+        : k < 3;
   }
   // F^d as a vector along the contact's normal n (as the step left it), with any pending
   // conversion done; true if that changed the values to store.
@@ -156,19 +162,22 @@ struct HystHistory : ContactHistory {
 // tests/unit/test_hysteretic_force.cpp.)
 DEM_INLINE double rocky_normal_force_rule(double f_trial, double f_cap, double f_floor, double dd)
 {
-  const double f = dd >= 0.0 ? (f_trial < f_cap ? f_trial : f_cap) : (f_trial > f_floor ? f_trial : f_floor);
+  const double f = dd >= 0.0 ? (f_trial < f_cap ? f_trial : f_cap)
+                             : (f_trial > f_floor ? f_trial : f_floor);
   return f < 0.0 ? 0.0 : f;
 }
 DEM_INLINE double rocky_normal_force(double f_trial, double f_cap, double f_floor, double dd)
 {
-  const double floor_or_0 = less_select(dd, 0.0, f_floor), inf_or_0 = less_select(dd, 0.0, HUGE_VAL);
+  const double floor_or_0 = less_select(dd, 0.0, f_floor),
+               inf_or_0 = less_select(dd, 0.0, HUGE_VAL);
   const double lo = less_select(0.0, floor_or_0, floor_or_0);
   const double hi = f_cap > inf_or_0 ? f_cap : inf_or_0;
   const double f = f_trial > lo ? f_trial : lo;
   return f < hi ? f : hi;
 }
 
-DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl, double &ku)
+DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl,
+                                     double &ku)
 {
   kl = p.from_material ? 1.0 / (p.inv_emod1 / (2.0 * r1) + p.inv_emod2 / (2.0 * r2)) : p.kn;
   ku = p.ku > 0.0 ? p.ku : kl / (p.e * p.e);    // (the same number: p.ku is kn / (e * e))
@@ -176,7 +185,8 @@ DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, 
 
 // The energy the normal spring gives back on unloading along K_nu = K_nl/e^2, and the shear
 // spring's (tan_mode 0); kl and kt are the contact's K_nl and K_t.
-DEM_INLINE double hysteretic_strain_energy(const HystParams &p, const ContactHistory &h, double kl, double kt)
+DEM_INLINE double hysteretic_strain_energy(const HystParams &p, const ContactHistory &h, double kl,
+                                           double kt)
 {
   const double en = kl > 0.0 ? 0.5 * h.fn * h.fn * p.e * p.e / kl : 0.0;
   const double es = kt > 0.0 ? 0.5 * dot(h.fs, h.fs) / kt : 0.0;
@@ -185,7 +195,8 @@ DEM_INLINE double hysteretic_strain_energy(const HystParams &p, const ContactHis
 
 // One step of an active contact (g_c <= 0); updates the history.
 template <bool ENERGY = true>
-DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, double dt, HystHistory &h)
+DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, double dt,
+                                         HystHistory &h)
 {
   ContactResult r;
   const Increments inc = begin_step(c, c.gap, dt, h, r);
@@ -202,7 +213,8 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   const double f_trial = f_old + ku * dd, f_cap = kl * delta, f_floor = p.lambda * kl * delta;
   const double f = rocky_normal_force(f_trial, f_cap, f_floor, dd);
   const int unloading = dd < 0.0, reloading = dd > 0.0;
-  h.flags |= unloading * HystHistory::UNLOADED + ((reloading & h.flags) & HystHistory::UNLOADED) * HystHistory::SECONDARY;
+  h.flags |= unloading * HystHistory::UNLOADED +
+      ((reloading & h.flags) & HystHistory::UNLOADED) * HystHistory::SECONDARY;
   h.fn = -f;
   h.delta_old = delta;
   h.pending = 0;
@@ -232,8 +244,8 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
 // settings as constants.
 DEM_INLINE bool hysteretic_is_plain(const HystParams &p)
 {
-  return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
-      p.roll.model == ROLL_NONE;
+  return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric &&
+      p.rgap == 0.0 && p.roll.model == ROLL_NONE;
 }
 DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
 {
@@ -254,16 +266,23 @@ struct HystereticLaw {
   using Parts = PartList<RollingPart, AdhesionPart>;
   static constexpr const char *style = "dem/hysteretic", *wall_name = "hysteretic",
                               *info = "Rocky hysteretic linear spring";
-  static constexpr const char *stiffness_keywords = "the stiffness kn (or emod) and restitution (K_nu = K_nl/e^2)";
+  static constexpr const char *stiffness_keywords =
+      "the stiffness kn (or emod) and restitution (K_nu = K_nl/e^2)";
   // its own keywords (its parts' follow in the pair styles' tables); v_slide: Rocky's 1 mm/s in
   // the simulation's units
-  static constexpr Keyword keywords[] = {
-      {"kn", KEY_NONNEGATIVE},      {"emod", KEY_POSITIVE, 0.0, true}, {"restitution", KEY_FRACTION, 1.0},
-      {"hys_damp", KEY_RATIO},      {"kt_ratio", KEY_NONNEGATIVE},     {"fric", KEY_NONNEGATIVE},
-      {"fric_dyn", KEY_NONNEGATIVE}, {"tan_mode", KEY_TAN_MODE},       {"v_slide", KEY_NONNEGATIVE, 0.001}};
+  static constexpr Keyword keywords[] = {{"kn", KEY_NONNEGATIVE},
+                                         {"emod", KEY_POSITIVE, 0.0, true},
+                                         {"restitution", KEY_FRACTION, 1.0},
+                                         {"hys_damp", KEY_RATIO},
+                                         {"kt_ratio", KEY_NONNEGATIVE},
+                                         {"fric", KEY_NONNEGATIVE},
+                                         {"fric_dyn", KEY_NONNEGATIVE},
+                                         {"tan_mode", KEY_TAN_MODE},
+                                         {"v_slide", KEY_NONNEGATIVE, 0.001}};
   static constexpr int keyword_count = 9;
   enum { KN, EMOD, RESTITUTION, DAMP, KT_RATIO, FRIC, FRIC_DYN, TAN_MODE, V_SLIDE };
-  static constexpr const char *outputs[] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end", "e_plastic"};
+  static constexpr const char *outputs[] = {
+      "e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end", "e_plastic"};
   static constexpr int output_count = 7;
   static constexpr bool hertzian = false;
 
@@ -274,8 +293,10 @@ struct HystereticLaw {
   {
     out = Params{};
     for (int side : {TYPE1, TYPE2, PAIR})
-      if (m.has(side, EMOD) && m.has(side, KN)) return m.fail("emod and kn are alternatives: give one or the other");
-    if (m.has(PAIR, EMOD)) return m.fail("emod is a property of a type (pair_coeff I I): for a pair of types set kn");
+      if (m.has(side, EMOD) && m.has(side, KN))
+        return m.fail("emod and kn are alternatives: give one or the other");
+    if (m.has(PAIR, EMOD))
+      return m.fail("emod is a property of a type (pair_coeff I I): for a pair of types set kn");
     if (m.has(PAIR, KN)) {
       out.kn = m.value(PAIR, KN);
     } else if (m.has(TYPE1, EMOD) && m.has(TYPE2, EMOD)) {
@@ -287,8 +308,9 @@ struct HystereticLaw {
     } else {
       out.kn = series(m.value(TYPE1, KN), m.value(TYPE2, KN));
     }
-    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) || !m.same_or_pair(RESTITUTION, out.e) ||
-        !m.same_or_pair(DAMP, out.damp) || !m.same_or_pair(KT_RATIO, out.kt_ratio))
+    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) ||
+        !m.same_or_pair(RESTITUTION, out.e) || !m.same_or_pair(DAMP, out.damp) ||
+        !m.same_or_pair(KT_RATIO, out.kt_ratio))
       return false;
     if (out.tan.mode == TAN_COULOMB && out.kt_ratio > 0.0)
       return m.fail("tan_mode 1 (Coulomb limit) has no shear spring: kt_ratio must be 0");
@@ -297,7 +319,8 @@ struct HystereticLaw {
     if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
       return m.fail_not_finite(EMOD, "1/emod", std::max(out.inv_emod1, out.inv_emod2));
     if (!std::isfinite(out.kn / (out.e * out.e)))
-      return m.fail_not_finite(RESTITUTION, "with K_nl from kn an unloading stiffness K_nl/e^2", out.kn / (out.e * out.e));
+      return m.fail_not_finite(RESTITUTION, "with K_nl from kn an unloading stiffness K_nl/e^2",
+                               out.kn / (out.e * out.e));
     if (!std::isfinite(out.kt_ratio * out.kn))
       return m.fail_not_finite(KT_RATIO, "a shear stiffness kt_ratio K_nl", out.kt_ratio * out.kn);
     if (!out.from_material) out.ku = out.kn / (out.e * out.e);    // once, not per contact
@@ -314,8 +337,10 @@ struct HystereticLaw {
   {
     double kl = p.kn, ku = 0.0;
     if (p.from_material) {
-      if (r1 > 0.0 && r2 > 0.0) hysteretic_stiffness(p, r1, r2, kl, ku);
-      else kl = std::nan("");
+      if (r1 > 0.0 && r2 > 0.0)
+        hysteretic_stiffness(p, r1, r2, kl, ku);
+      else
+        kl = std::nan("");
     }
     const double v[] = {kl, p.kt_ratio * kl, p.tan.fric, p.e, p.damp};
     for (int k = 0; k < value_count; k++) out[k] = v[k];
@@ -348,7 +373,8 @@ struct HystereticLaw {
     r.ks = p.tan.mode == TAN_SPRING ? p.kt_ratio * r.kn : 0.0;
     return r;
   }
-  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &, double &kn, double &ks)
+  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const History &, double &kn,
+                                   double &ks)
   {
     double ku;
     hysteretic_stiffness(p, c.r1, c.r2, kn, ku);
@@ -358,7 +384,10 @@ struct HystereticLaw {
   {
     return hysteretic_strain_energy(p, h, kl, kt);
   }
-  DEM_INLINE static double rolling_ks(const Params &p, const ContactResult &r) { return p.kt_ratio * r.kn; }
+  DEM_INLINE static double rolling_ks(const Params &p, const ContactResult &r)
+  {
+    return p.kt_ratio * r.kn;
+  }
 };
 
 }    // namespace dem

@@ -8,19 +8,19 @@
 namespace dem {
 
 enum KeyRange {
-  KEY_NONNEGATIVE,    // [0, inf)
-  KEY_POSITIVE,       // (0, inf)
-  KEY_RATIO,          // [0, 1]
-  KEY_FRACTION,       // (0, 1]
-  KEY_FLAG,           // 0 or 1
-  KEY_FINITE,         // any finite number
-  KEY_ANGLE,          // [0, 90) degrees
-  KEY_POISSON,        // (-1, 0.5]
-  KEY_DP_MODE,        // PFC's dashpot modes 0-3
-  KEY_TAN_MODE,       // 0, 1 (2 needs a Hertz normal force)
-  KEY_TAN_MODE_HERTZ, // 0, 1, 2
-  KEY_RR_MODEL,       // 0, 1, 3
-  KEY_ADH_MODEL       // 0-3
+  KEY_NONNEGATIVE,       // [0, inf)
+  KEY_POSITIVE,          // (0, inf)
+  KEY_RATIO,             // [0, 1]
+  KEY_FRACTION,          // (0, 1]
+  KEY_FLAG,              // 0 or 1
+  KEY_FINITE,            // any finite number
+  KEY_ANGLE,             // [0, 90) degrees
+  KEY_POISSON,           // (-1, 0.5]
+  KEY_DP_MODE,           // PFC's dashpot modes 0-3
+  KEY_TAN_MODE,          // 0, 1 (2 needs a Hertz normal force)
+  KEY_TAN_MODE_HERTZ,    // 0, 1, 2
+  KEY_RR_MODEL,          // 0, 1, 3
+  KEY_ADH_MODEL          // 0-3
 };
 
 struct Keyword {
@@ -34,19 +34,32 @@ inline bool key_allows(int range, double v)
 {
   const bool whole = v == std::floor(v);
   switch (range) {
-    case KEY_NONNEGATIVE: return v >= 0.0 && !std::isinf(v);
-    case KEY_POSITIVE: return v > 0.0 && !std::isinf(v);
-    case KEY_RATIO: return v >= 0.0 && v <= 1.0;
-    case KEY_FRACTION: return v > 0.0 && v <= 1.0;
-    case KEY_FLAG: return v == 0.0 || v == 1.0;
-    case KEY_FINITE: return std::isfinite(v);
-    case KEY_ANGLE: return v >= 0.0 && v < 90.0;
-    case KEY_POISSON: return v > -1.0 && v <= 0.5;
-    case KEY_DP_MODE: return v >= 0.0 && v <= 3.0 && whole;
-    case KEY_TAN_MODE: return v == 0.0 || v == 1.0;
-    case KEY_TAN_MODE_HERTZ: return v == 0.0 || v == 1.0 || v == 2.0;
-    case KEY_RR_MODEL: return v == 0.0 || v == 1.0 || v == 3.0;
-    case KEY_ADH_MODEL: return v >= 0.0 && v <= 3.0 && whole;
+    case KEY_NONNEGATIVE:
+      return v >= 0.0 && !std::isinf(v);
+    case KEY_POSITIVE:
+      return v > 0.0 && !std::isinf(v);
+    case KEY_RATIO:
+      return v >= 0.0 && v <= 1.0;
+    case KEY_FRACTION:
+      return v > 0.0 && v <= 1.0;
+    case KEY_FLAG:
+      return v == 0.0 || v == 1.0;
+    case KEY_FINITE:
+      return std::isfinite(v);
+    case KEY_ANGLE:
+      return v >= 0.0 && v < 90.0;
+    case KEY_POISSON:
+      return v > -1.0 && v <= 0.5;
+    case KEY_DP_MODE:
+      return v >= 0.0 && v <= 3.0 && whole;
+    case KEY_TAN_MODE:
+      return v == 0.0 || v == 1.0;
+    case KEY_TAN_MODE_HERTZ:
+      return v == 0.0 || v == 1.0 || v == 2.0;
+    case KEY_RR_MODEL:
+      return v == 0.0 || v == 1.0 || v == 3.0;
+    case KEY_ADH_MODEL:
+      return v >= 0.0 && v <= 3.0 && whole;
   }
   return false;
 }
@@ -54,21 +67,34 @@ inline bool key_allows(int range, double v)
 inline const char *key_range_text(int range)
 {
   switch (range) {
-    case KEY_NONNEGATIVE: return "[0, inf)";
-    case KEY_POSITIVE: return "(0, inf)";
-    case KEY_RATIO: return "[0, 1]";
-    case KEY_FRACTION: return "(0, 1]";
-    case KEY_FLAG: return "0 or 1";
-    case KEY_FINITE: return "finite real numbers";
-    case KEY_ANGLE: return "[0, 90) degrees";
-    case KEY_POISSON: return "(-1, 0.5]";
-    case KEY_DP_MODE: return "0, 1, 2 or 3";
+    case KEY_NONNEGATIVE:
+      return "[0, inf)";
+    case KEY_POSITIVE:
+      return "(0, inf)";
+    case KEY_RATIO:
+      return "[0, 1]";
+    case KEY_FRACTION:
+      return "(0, 1]";
+    case KEY_FLAG:
+      return "0 or 1";
+    case KEY_FINITE:
+      return "finite real numbers";
+    case KEY_ANGLE:
+      return "[0, 90) degrees";
+    case KEY_POISSON:
+      return "(-1, 0.5]";
+    case KEY_DP_MODE:
+      return "0, 1, 2 or 3";
     case KEY_TAN_MODE:
-      return "0 (linear spring Coulomb limit) or 1 (Coulomb limit); 2 (Mindlin-Deresiewicz) needs a Hertz normal "
+      return "0 (linear spring Coulomb limit) or 1 (Coulomb limit); 2 (Mindlin-Deresiewicz) needs "
+             "a Hertz normal "
              "force (dem/hertz)";
-    case KEY_TAN_MODE_HERTZ: return "0 (linear spring Coulomb limit), 1 (Coulomb limit) or 2 (Mindlin-Deresiewicz)";
-    case KEY_RR_MODEL: return "0 (PFC rrlinear), 1 (Rocky type A) or 3 (Rocky type C)";
-    case KEY_ADH_MODEL: return "0 (none), 1 (Rocky constant), 2 (Rocky linear) or 3 (JKR, dem/hertz)";
+    case KEY_TAN_MODE_HERTZ:
+      return "0 (linear spring Coulomb limit), 1 (Coulomb limit) or 2 (Mindlin-Deresiewicz)";
+    case KEY_RR_MODEL:
+      return "0 (PFC rrlinear), 1 (Rocky type A) or 3 (Rocky type C)";
+    case KEY_ADH_MODEL:
+      return "0 (none), 1 (Rocky constant), 2 (Rocky linear) or 3 (JKR, dem/hertz)";
   }
   return "";
 }

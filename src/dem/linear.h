@@ -21,12 +21,12 @@
 // The shear dashpot opposes the relative shear velocity; v_n > 0 means the gap opens.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "mixing.h"
 #include "parts/adhesion.h"
 #include "parts/bonds.h"
 #include "parts/holding.h"
 #include "parts/parallel_bond.h"
 #include "parts/rolling.h"
-#include "mixing.h"
 #include "tangential.h"
 
 namespace dem {
@@ -44,16 +44,17 @@ struct LinearParams {
   double inv_emod1 = 0.0, inv_emod2 = 0.0;    // 1/E of the type of particle 1 and 2
   double kratio = 0.0;                        // kn/ks; 0 means ks = 0
   bool dim2 = false;
-  Rolling roll;                               // rolling resistance (rolling.h)
-  double hold_gap = 0.0;                      // Woo's noBreak up to this surface gap (0: off)
-  bool no_slip = false;                       // Woo's noSlip
-  bool cbond = false;                         // contacts of the pair of types take contact bonds
-  double cb_tenf = 0.0, cb_shearf = 0.0;      // the bond's tensile and shear strengths [force]
-  double cb_reach = 0.0;                      // 2 cb_tenf / k_n: beyond it a bond has broken in tension
-  ParallelBond pb;                            // PFC's parallel bond (pbond.h)
+  Rolling roll;                             // rolling resistance (rolling.h)
+  double hold_gap = 0.0;                    // Woo's noBreak up to this surface gap (0: off)
+  bool no_slip = false;                     // Woo's noSlip
+  bool cbond = false;                       // contacts of the pair of types take contact bonds
+  double cb_tenf = 0.0, cb_shearf = 0.0;    // the bond's tensile and shear strengths [force]
+  double cb_reach = 0.0;    // 2 cb_tenf / k_n: beyond it a bond has broken in tension
+  ParallelBond pb;          // PFC's parallel bond (pbond.h)
 };
 
-DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
+DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn,
+                                 double &ks)
 {
   if (!p.from_material) {
     kn = p.kn;
@@ -67,7 +68,8 @@ DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, do
 }
 
 // kn and the shear spring's ks (0 for the Coulomb-limit model, which has none)
-DEM_INLINE void linear_contact_stiffness(const LinearParams &p, double r1, double r2, double &kn, double &ks)
+DEM_INLINE void linear_contact_stiffness(const LinearParams &p, double r1, double r2, double &kn,
+                                         double &ks)
 {
   linear_stiffness(p, r1, r2, kn, ks);
   if (p.tan.mode == TAN_COULOMB) ks = 0.0;
@@ -89,8 +91,8 @@ DEM_INLINE double linear_strain_energy(const ContactHistory &h, double kn, doubl
 // appeared within the step, with no earlier state to average with): the unbroken energy at the
 // step's end, so that what breaking releases is never negative.
 template <bool ENERGY>
-DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double ks, double e_prev, ContactHistory &h,
-                                      ContactResult &r)
+DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double ks, double e_prev,
+                                      ContactHistory &h, ContactResult &r)
 {
   const bool tension = h.fn > p.cb_tenf;
   if (!tension && !(dot(h.fs, h.fs) > p.cb_shearf * p.cb_shearf)) return;
@@ -100,8 +102,10 @@ DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double k
   r.bond_broke = tension ? 1 : 2;
   if (h.fn > 0.0 || tension) h.fn = 0.0;
   const double limit = p.tan.fric * -h.fn, mag2 = dot(h.fs, h.fs);
-  if (tension) h.fs = {0.0, 0.0, 0.0};
-  else if (mag2 > limit * limit) set_shear_state((limit / std::sqrt(mag2)) * h.fs, true, h, r);
+  if (tension)
+    h.fs = {0.0, 0.0, 0.0};
+  else if (mag2 > limit * limit)
+    set_shear_state((limit / std::sqrt(mag2)) * h.fs, true, h, r);
   if constexpr (ENERGY) r.d_break = before - linear_strain_energy(h, kn, ks);
 }
 
@@ -109,7 +113,8 @@ DEM_INLINE void contact_bond_strength(const LinearParams &p, double kn, double k
 // the history. ENERGY: also compute the dissipation of the step (PFC's energy tracking). EXTRA:
 // Woo's options and the contact bond are compiled in (pair loops compile them only where used).
 template <bool ENERGY = true, bool EXTRA = true>
-DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, double dt, ContactHistory &h)
+DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, double dt,
+                                     ContactHistory &h)
 {
   ContactResult r;
   // first, though used after the normal force: its chain (a division, a series) depends only on the
@@ -118,7 +123,8 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
   const Vec3 fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   linear_contact_stiffness(p, c.r1, c.r2, r.kn, r.ks);
   const double gs = c.gap - p.rgap;
-  [[maybe_unused]] const bool unloaded = h.fn == 0.0 && dot(h.fs, h.fs) == 0.0;    // (at the step's start)
+  [[maybe_unused]] const bool unloaded =
+      h.fn == 0.0 && dot(h.fs, h.fs) == 0.0;    // (at the step's start)
   const Increments inc = begin_step(c, gs, dt, h, r);
 
   if constexpr (EXTRA) {
@@ -126,33 +132,41 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
     // bond (a parallel bond acts beside the linear force, which it leaves as it is: pair_step.h)
     const bool cbonded = p.cbond && h.bonded;
     const bool holds = p.hold_gap > 0.0 || cbonded;
-    const double e_prev = !ENERGY || !cbonded ? 0.0 : unloaded ? -1.0 : linear_strain_energy(h, r.kn, r.ks);
-    if (p.lin_mode == 0) h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
+    const double e_prev = !ENERGY || !cbonded ? 0.0
+        : unloaded                            ? -1.0
+                                              : linear_strain_energy(h, r.kn, r.ks);
+    if (p.lin_mode == 0)
+      h.fn = gs < 0.0 || holds ? r.kn * gs : 0.0;
     else {
       const double fn = h.fn + r.kn * inc.dn;
       h.fn = fn < 0.0 || holds ? fn : 0.0;
     }
     // (6-9) shear force with Coulomb limit mu |F_n| (in tension too, as Woo's), (10-11) dashpots,
     // (13-14) dissipation
-    if (p.no_slip || cbonded) spring_no_slip(fs_old, r.ks, inc.ds, h, r);
-    else shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
+    if (p.no_slip || cbonded)
+      spring_no_slip(fs_old, r.ks, inc.ds, h, r);
+    else
+      shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, h.fn > 0.0 ? h.fn : -h.fn, h, r);
     if (cbonded) contact_bond_strength<ENERGY>(p, r.kn, r.ks, e_prev, h, r);
     // (the no-tension normal dashpot leaves a bonded contact's tension alone)
     Dashpots dp = p.dp;
     if (p.cbond && h.bonded) dp.mode &= 2;
-    const Vec3 fd = dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+    const Vec3 fd =
+        dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
     end_step<ENERGY>(c, fd, dt, h, r);
     return r;
   } else {
     // (5) normal linear force, never tensile
-    if (p.lin_mode == 0) h.fn = gs < 0.0 ? r.kn * gs : 0.0;
+    if (p.lin_mode == 0)
+      h.fn = gs < 0.0 ? r.kn * gs : 0.0;
     else {
       const double fn = h.fn + r.kn * inc.dn;
       h.fn = fn < 0.0 ? fn : 0.0;
     }
     // (6-9) shear force with Coulomb limit, (10-11) dashpots, (13-14) dissipation
     shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
-    const Vec3 fd = dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+    const Vec3 fd =
+        dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
     end_step<ENERGY>(c, fd, dt, h, r);
     return r;
   }
@@ -160,7 +174,8 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
 
 // What LAMMPS's setup re-applies (see replay_force); a contact not yet active is computed as a
 // first step (the caller does not store it).
-DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, double dt, ContactHistory &h)
+DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, double dt,
+                                       ContactHistory &h)
 {
   if (h.state == 0) return linear_step(p, c, dt, h);
   ContactResult r = replay_force(h, c);
@@ -174,9 +189,9 @@ DEM_INLINE ContactResult linear_replay(const LinearParams &p, const Contact &c, 
 // pair of types is plain compiles the mode tests away (the same operations otherwise).
 DEM_INLINE bool linear_is_plain(const LinearParams &p)
 {
-  return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric && p.rgap == 0.0 &&
-      p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 && p.roll.model == ROLL_NONE && p.hold_gap == 0.0 &&
-      !p.no_slip && !p.cbond && !p.pb.on;
+  return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric &&
+      p.rgap == 0.0 && p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 &&
+      p.roll.model == ROLL_NONE && p.hold_gap == 0.0 && !p.no_slip && !p.cbond && !p.pb.on;
 }
 DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 {
@@ -193,21 +208,47 @@ struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
   using Parts = PartList<HoldingPart, RollingPart, AdhesionPart, BondsPart, ParallelBondPart>;
-  static constexpr const char *style = "dem/linear", *wall_name = "linear", *info = "PFC linear contact model";
+  static constexpr const char *style = "dem/linear", *wall_name = "linear",
+                              *info = "PFC linear contact model";
   static constexpr const char *stiffness_keywords =
-      "the stiffness kn (or emod; and of a parallel bond pb_kn or pb_emod, times its area from pb_rmul)";
+      "the stiffness kn (or emod; and of a parallel bond pb_kn or pb_emod, times its area from "
+      "pb_rmul)";
   // its own keywords (its parts' follow in the pair styles' tables); v_slide: Rocky's 1 mm/s in
   // the simulation's units
-  static constexpr Keyword keywords[] = {
-      {"kn", KEY_NONNEGATIVE},       {"ks", KEY_NONNEGATIVE},         {"fric", KEY_NONNEGATIVE},
-      {"rgap", KEY_FINITE},          {"lin_mode", KEY_FLAG},          {"dp_nratio", KEY_RATIO},
-      {"dp_sratio", KEY_RATIO},      {"dp_mode", KEY_DP_MODE},        {"emod", KEY_POSITIVE, 0.0, true},
-      {"kratio", KEY_NONNEGATIVE, 0.0, true}, {"restitution", KEY_FRACTION}, {"tan_mode", KEY_TAN_MODE},
-      {"fric_dyn", KEY_NONNEGATIVE}, {"v_slide", KEY_NONNEGATIVE, 0.001}};
+  static constexpr Keyword keywords[] = {{"kn", KEY_NONNEGATIVE},
+                                         {"ks", KEY_NONNEGATIVE},
+                                         {"fric", KEY_NONNEGATIVE},
+                                         {"rgap", KEY_FINITE},
+                                         {"lin_mode", KEY_FLAG},
+                                         {"dp_nratio", KEY_RATIO},
+                                         {"dp_sratio", KEY_RATIO},
+                                         {"dp_mode", KEY_DP_MODE},
+                                         {"emod", KEY_POSITIVE, 0.0, true},
+                                         {"kratio", KEY_NONNEGATIVE, 0.0, true},
+                                         {"restitution", KEY_FRACTION},
+                                         {"tan_mode", KEY_TAN_MODE},
+                                         {"fric_dyn", KEY_NONNEGATIVE},
+                                         {"v_slide", KEY_NONNEGATIVE, 0.001}};
   static constexpr int keyword_count = 14;
-  enum { KN, KS, FRIC, RGAP, LIN_MODE, DP_NRATIO, DP_SRATIO, DP_MODE, EMOD, KRATIO, RESTITUTION, TAN_MODE, FRIC_DYN, V_SLIDE };
+  enum {
+    KN,
+    KS,
+    FRIC,
+    RGAP,
+    LIN_MODE,
+    DP_NRATIO,
+    DP_SRATIO,
+    DP_MODE,
+    EMOD,
+    KRATIO,
+    RESTITUTION,
+    TAN_MODE,
+    FRIC_DYN,
+    V_SLIDE
+  };
   static constexpr bool hertzian = false;
-  static constexpr const char *outputs[] = {"e_strain", "e_slip", "e_dashpot", "n_activated", "n_slip_start", "n_slip_end"};
+  static constexpr const char *outputs[] = {"e_strain",    "e_slip",       "e_dashpot",
+                                            "n_activated", "n_slip_start", "n_slip_end"};
   static constexpr int output_count = 6;
 
   // PFC's inheritance (mixing.h): stiffness as the types' springs in series (eq. 15), or from
@@ -221,9 +262,11 @@ struct LinearLaw {
       if (m.has(side, EMOD) && (m.has(side, KN) || m.has(side, KS)))
         return m.fail("emod/kratio and kn/ks are alternatives: give one or the other");
     if (m.has(PAIR, EMOD) || m.has(PAIR, KRATIO))
-      return m.fail("emod and kratio are properties of a type (pair_coeff I I): for a pair of types set kn and ks");
+      return m.fail("emod and kratio are properties of a type (pair_coeff I I): for a pair of "
+                    "types set kn and ks");
     for (int side : {TYPE1, TYPE2})
-      if (m.has(side, KRATIO) && !m.has(side, EMOD)) return m.fail("kratio needs emod on the same type");
+      if (m.has(side, KRATIO) && !m.has(side, EMOD))
+        return m.fail("kratio needs emod on the same type");
     const bool pair_kn = m.has(PAIR, KN), pair_ks = m.has(PAIR, KS);
     if (m.has(TYPE1, EMOD) || m.has(TYPE2, EMOD)) {
       if (pair_kn && pair_ks) {
@@ -231,8 +274,10 @@ struct LinearLaw {
         out.ks = m.value(PAIR, KS);
       } else if (pair_kn || pair_ks) {
         // the material's kn and ks depend on the radii of each contact: one cannot be kept alone
-        return m.fail("the types take kn and ks from emod/kratio, which depend on the radii: a pair of types that "
-                      "sets ", pair_kn ? "kn" : "ks", " must set both kn and ks");
+        return m.fail("the types take kn and ks from emod/kratio, which depend on the radii: a "
+                      "pair of types that "
+                      "sets ",
+                      pair_kn ? "kn" : "ks", " must set both kn and ks");
       } else if (m.has(TYPE1, EMOD) && m.has(TYPE2, EMOD)) {
         out.from_material = true;
         out.inv_emod1 = 1.0 / m.value(TYPE1, EMOD);
@@ -253,15 +298,16 @@ struct LinearLaw {
     if (!std::isfinite(out.inv_emod1) || !std::isfinite(out.inv_emod2))
       return m.fail_not_finite(EMOD, "1/emod", std::max(out.inv_emod1, out.inv_emod2));
     double v;
-    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) || !m.same_or_pair(RGAP, out.rgap) ||
-        !m.same_or_pair(LIN_MODE, v))
+    if (!mix_tangential(m, {TAN_MODE, FRIC, FRIC_DYN, V_SLIDE}, out.tan) ||
+        !m.same_or_pair(RGAP, out.rgap) || !m.same_or_pair(LIN_MODE, v))
       return false;
     out.lin_mode = static_cast<int>(v);
     if (!m.same_or_pair(DP_MODE, v)) return false;
     out.dp.mode = static_cast<int>(v);
     if (!m.same_or_pair(DP_SRATIO, out.dp.sratio)) return false;
     if (out.tan.mode == TAN_COULOMB && (out.dp.sratio > 0.0 || out.ks > 0.0 || out.kratio > 0.0))
-      return m.fail("tan_mode 1 (Coulomb limit) has no shear spring: ks, kratio and dp_sratio must be 0");
+      return m.fail(
+          "tan_mode 1 (Coulomb limit) has no shear spring: ks, kratio and dp_sratio must be 0");
     // normal damping: dp_nratio, or the ratio that gives the restitution coefficient asked for
     return mix_normal_damping(m, DP_NRATIO, RESTITUTION, out.dp.mode & 1, 1.0, out.dp.nratio);
   }
@@ -273,13 +319,16 @@ struct LinearLaw {
   static constexpr const char *values_note = "";
   static constexpr bool speed_dependent = false;    // its time scale depends on the impact speed
   static constexpr int restart_code = 1;
-  static constexpr bool converts_history = false;    // its values are the same with or without energies
+  static constexpr bool converts_history =
+      false;    // its values are the same with or without energies
   static void values(const Params &p, double r1, double r2, double, double *out)
   {
     double kn = p.kn, ks = p.ks;
     if (p.from_material) {
-      if (r1 > 0.0 && r2 > 0.0) linear_stiffness(p, r1, r2, kn, ks);
-      else kn = ks = std::nan("");
+      if (r1 > 0.0 && r2 > 0.0)
+        linear_stiffness(p, r1, r2, kn, ks);
+      else
+        kn = ks = std::nan("");
     }
     const double v[] = {kn, ks, p.tan.fric, p.dp.nratio, p.dp.sratio};
     for (int k = 0; k < value_count; k++) out[k] = v[k];
@@ -300,21 +349,25 @@ struct LinearLaw {
   static constexpr bool optional_extra = false;    // no values of its own
   static bool needs_extra(const Params &) { return false; }
   template <bool ENERGY, bool EXTRA = true>
-  DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt, ContactHistory &h)
+  DEM_INLINE static ContactResult step(const Params &p, const Contact &c, double dt,
+                                       ContactHistory &h)
   {
     return linear_step<ENERGY, EXTRA>(p, c, dt, h);
   }
-  DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt, ContactHistory &h)
+  DEM_INLINE static ContactResult replay(const Params &p, const Contact &c, double dt,
+                                         ContactHistory &h)
   {
     return linear_replay(p, c, dt, h);
   }
   static bool is_plain(const Params &p) { return linear_is_plain(p); }
   DEM_INLINE static Params plain(const Params &p) { return linear_plain(p); }
-  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const ContactHistory &, double &kn, double &ks)
+  DEM_INLINE static void stiffness(const Params &p, const Contact &c, const ContactHistory &,
+                                   double &kn, double &ks)
   {
     linear_contact_stiffness(p, c.r1, c.r2, kn, ks);
   }
-  DEM_INLINE static double strain_energy(const Params &, const ContactHistory &h, double kn, double ks)
+  DEM_INLINE static double strain_energy(const Params &, const ContactHistory &h, double kn,
+                                         double ks)
   {
     return linear_strain_energy(h, kn, ks);
   }

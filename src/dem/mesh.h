@@ -37,7 +37,15 @@
 namespace dem {
 
 // where the closest point of a triangle (a, b, c) lies
-enum TriRegion { TRI_FACE = 0, TRI_EDGE_AB, TRI_EDGE_BC, TRI_EDGE_CA, TRI_VERT_A, TRI_VERT_B, TRI_VERT_C };
+enum TriRegion {
+  TRI_FACE = 0,
+  TRI_EDGE_AB,
+  TRI_EDGE_BC,
+  TRI_EDGE_CA,
+  TRI_VERT_A,
+  TRI_VERT_B,
+  TRI_VERT_C
+};
 
 // Closest point of triangle (a, b, c) to p, and the region it lies in (Voronoi regions of the
 // vertices, edges and face, tested in barycentric terms).
@@ -87,7 +95,7 @@ struct MeshTri {
   Vec3 a, b, c;
   int patch;
   int boundary;
-  Vec3 centre;      // of a sphere holding the triangle (a cheap first test)
+  Vec3 centre;    // of a sphere holding the triangle (a cheap first test)
   double radius;
 };
 
@@ -159,13 +167,13 @@ struct MeshWall {
   MeshGrid grid;
   MeshFrame frame;
   Vec3 vsurf{0.0, 0.0, 0.0};    // surface velocity (conveyor belt): its part along the surface acts
-  double cos_curvature = 2.0;   // cosine of the curvature angle (> 1: no merging of contacts)
+  double cos_curvature = 2.0;    // cosine of the curvature angle (> 1: no merging of contacts)
 
   struct Candidate {
     int patch, tri;
     bool face;      // q inside the patch
     bool strict;    // q inside the triangle (not on an edge): the nearest point of the patch
-    double d2;    // squared distance from the centre (reference frame) to q
+    double d2;      // squared distance from the centre (reference frame) to q
     Vec3 q;
   };
 
@@ -267,7 +275,8 @@ struct MeshWall {
       for (int j = 0; j < n && !drop; j++) {
         if (j == i || patch[out[j].id].group != patch[out[i].id].group) continue;
         if (!(dot(out[i].n, out[j].n) > cos_curvature)) continue;
-        drop = out[j].dist < out[i].dist - tol || (!(out[j].dist > out[i].dist + tol) && out[j].id < out[i].id);
+        drop = out[j].dist < out[i].dist - tol ||
+            (!(out[j].dist > out[i].dist + tol) && out[j].id < out[i].id);
       }
       if (!drop) out[kept++] = out[i];
     }
@@ -277,7 +286,8 @@ struct MeshWall {
   DEM_INLINE WallTouch make_touch(const Candidate &c, Vec3 n, double dist, Vec3 x, double r) const
   {
     WallTouch w{c.patch, n, dist, {0.0, 0.0, 0.0}, c.tri};
-    if (frame.moving) w.vwall = frame.velocity(x + (0.5 * (r + dist)) * n);    // midway in the overlap
+    if (frame.moving)
+      w.vwall = frame.velocity(x + (0.5 * (r + dist)) * n);    // midway in the overlap
     const double vn = dot(vsurf, n);
     w.vwall = w.vwall + (vsurf - vn * n);
     return w;
@@ -288,7 +298,8 @@ struct MeshWall {
 // slot of a contact of the same group that is no longer touched (the ball moved from one facet
 // of a faceted curved surface to the next), so its shear history carries on. Row layout as in
 // wall_contacts (slot[0] = id + 1).
-DEM_INLINE void mesh_handover(const MeshWall &m, const WallTouch *touches, int nt, double *row, int nslot, int stride)
+DEM_INLINE void mesh_handover(const MeshWall &m, const WallTouch *touches, int nt, double *row,
+                              int nslot, int stride)
 {
   for (int t = 0; t < nt; t++) {
     const int id = touches[t].id;

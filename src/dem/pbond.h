@@ -28,23 +28,26 @@
 namespace dem {
 
 struct ParallelBond {
-  bool on = false;       // the pair of types takes parallel bonds
-  bool dim2 = false;     // 2d: a bond of unit thickness, no twist
-  double rmul = 1.0;     // pb_rmul: Rbar = rmul min(R1, R2)
-  double kn = 0.0;       // pb_kn [stress/length] (unless emod)
-  double ks = 0.0;       // pb_ks [stress/length] (unless emod)
-  double emod = 0.0;     // pb_emod: kn = emod / (R1 + R2) per contact (0: kn, ks as given)
-  double kratio = 0.0;   // pb_kratio: ks = kn / kratio (0: ks = 0), with emod
-  double ten = 0.0;      // pb_ten: tensile strength sigma_c [stress]
-  double coh = 0.0;      // pb_coh: cohesion c [stress]
-  double tan_fa = 0.0;   // tan(pb_fa), the friction angle phi
-  double mcf = 1.0;      // pb_mcf: moment contribution factor beta
-  double reach = 0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (per R1 + R2 with emod)
+  bool on = false;        // the pair of types takes parallel bonds
+  bool dim2 = false;      // 2d: a bond of unit thickness, no twist
+  double rmul = 1.0;      // pb_rmul: Rbar = rmul min(R1, R2)
+  double kn = 0.0;        // pb_kn [stress/length] (unless emod)
+  double ks = 0.0;        // pb_ks [stress/length] (unless emod)
+  double emod = 0.0;      // pb_emod: kn = emod / (R1 + R2) per contact (0: kn, ks as given)
+  double kratio = 0.0;    // pb_kratio: ks = kn / kratio (0: ks = 0), with emod
+  double ten = 0.0;       // pb_ten: tensile strength sigma_c [stress]
+  double coh = 0.0;       // pb_coh: cohesion c [stress]
+  double tan_fa = 0.0;    // tan(pb_fa), the friction angle phi
+  double mcf = 1.0;       // pb_mcf: moment contribution factor beta
+  double reach =
+      0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (per R1 + R2 with emod)
 };
 
 // how far beyond the gap it was made at a bond of particles of radii summing to rsum can reach
-DEM_INLINE double bond_reach(const ParallelBond &b, double rsum) { return b.emod > 0.0 ? b.reach * rsum : b.reach; }
-
+DEM_INLINE double bond_reach(const ParallelBond &b, double rsum)
+{
+  return b.emod > 0.0 ? b.reach * rsum : b.reach;
+}
 
 // a bond's radius, area, moments of inertia and stiffnesses per area
 struct BondGeometry {
@@ -65,10 +68,10 @@ DEM_INLINE BondGeometry bond_geometry(const ParallelBond &b, double r1, double r
 }
 
 struct BondForces {
-  double fn = 0.0;             // normal force, tension > 0
-  Vec3 fs{0.0, 0.0, 0.0};      // shear force on particle 2
-  double mt = 0.0;             // twisting moment on particle 2, along n
-  Vec3 mb{0.0, 0.0, 0.0};      // bending moment on particle 2
+  double fn = 0.0;           // normal force, tension > 0
+  Vec3 fs{0.0, 0.0, 0.0};    // shear force on particle 2
+  double mt = 0.0;           // twisting moment on particle 2, along n
+  Vec3 mb{0.0, 0.0, 0.0};    // bending moment on particle 2
 
   template <class Slots> DEM_INLINE static BondForces load(Slots s, double orient)
   {
@@ -96,7 +99,8 @@ DEM_INLINE double bond_strain_energy(const BondGeometry &g, const BondForces &f)
 {
   double e = 0.0;
   if (g.kn > 0.0) e += f.fn * f.fn / (g.kn * g.area) + dot(f.mb, f.mb) / (g.kn * g.inertia);
-  if (g.ks > 0.0) e += dot(f.fs, f.fs) / (g.ks * g.area) + (g.polar > 0.0 ? f.mt * f.mt / (g.ks * g.polar) : 0.0);
+  if (g.ks > 0.0)
+    e += dot(f.fs, f.fs) / (g.ks * g.area) + (g.polar > 0.0 ? f.mt * f.mt / (g.ks * g.polar) : 0.0);
   return 0.5 * e;
 }
 
@@ -113,8 +117,8 @@ struct BondOutcome {
 // The bond of contact c, in slots s (read times orient): advanced by a step of relative spin wrel
 // (w2 - w1) if `step`, the new values stored if `store`; else the stored ones act.
 template <class Slots>
-DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &c, Vec3 wrel, double dt, Slots s,
-                                          double orient, bool step, bool store)
+DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &c, Vec3 wrel,
+                                          double dt, Slots s, double orient, bool step, bool store)
 {
   BondForces f = BondForces::load(s, orient);
   const BondGeometry g = bond_geometry(b, c.r1, c.r2);
@@ -129,7 +133,8 @@ DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &
     f.mt -= g.ks * g.polar * wt * dt;
     f.mb = f.mb - (g.kn * g.inertia * dt) * (wrel - wt * c.n);
     const double sigma = f.fn / g.area + b.mcf * norm(f.mb) * g.rbar / g.inertia;
-    const double tau = norm(f.fs) / g.area + (g.polar > 0.0 ? b.mcf * std::fabs(f.mt) * g.rbar / g.polar : 0.0);
+    const double tau =
+        norm(f.fs) / g.area + (g.polar > 0.0 ? b.mcf * std::fabs(f.mt) * g.rbar / g.polar : 0.0);
     out.broke = sigma > b.ten ? 1 : tau > b.coh - f.fn / g.area * b.tan_fa ? 2 : 0;
     if (out.broke) {
       // the mean of the spring's energy at the step's two ends: the work velocity Verlet lets it do

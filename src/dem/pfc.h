@@ -16,30 +16,33 @@ namespace dem {
 // Optional parts of a contact's history, kept only when used (a pair style fixes them at its first
 // run): fewer slots per neighbour make the pair loop faster (memory traffic).
 enum HistoryParts {
-  HIST_ENERGY = 1,    // the per-contact dissipated energies (energy tracking on)
-  HIST_EXTRA = 2,     // the law's own values (dem/hertz: tan_mode 2's shear displacement)
-  HIST_ALL = 3,       // (the default of load/store: energies and the law's values; not rolling)
-  HIST_ROLLING = 4,   // the rolling moment (rolling.h), after the law's values
-  HIST_PBOND = 8      // a parallel bond's force and moment (pbond.h), after the rolling moment
+  HIST_ENERGY = 1,     // the per-contact dissipated energies (energy tracking on)
+  HIST_EXTRA = 2,      // the law's own values (dem/hertz: tan_mode 2's shear displacement)
+  HIST_ALL = 3,        // (the default of load/store: energies and the law's values; not rolling)
+  HIST_ROLLING = 4,    // the rolling moment (rolling.h), after the law's values
+  HIST_PBOND = 8       // a parallel bond's force and moment (pbond.h), after the rolling moment
 };
 
 // Slots: F_s 0-2, F_n 3, state 4 (+ 4 while bonded, dem/linear's contact bond), F^d 5-7, then
 // [e_slip, e_dashpot] with HIST_ENERGY, then the law's values.
 struct ContactHistory {
   static constexpr int size = 10;    // the most slots
-  Vec3 fs{0.0, 0.0, 0.0};    // spring shear force F_s
-  Vec3 fd{0.0, 0.0, 0.0};    // dashpot force F^d of the last step (PFC's dp_force)
-  double fn = 0.0;           // spring normal force F_n (<= 0)
-  int state = 0;             // 0 new contact, 1 active, 2 active and slipping
-  bool bonded = false;       // a contact bond holds the contact (linear.h)
-  double e_slip = 0.0;       // energy dissipated by slip at this contact (with HIST_ENERGY)
+  Vec3 fs{0.0, 0.0, 0.0};            // spring shear force F_s
+  Vec3 fd{0.0, 0.0, 0.0};            // dashpot force F^d of the last step (PFC's dp_force)
+  double fn = 0.0;                   // spring normal force F_n (<= 0)
+  int state = 0;                     // 0 new contact, 1 active, 2 active and slipping
+  bool bonded = false;               // a contact bond holds the contact (linear.h)
+  double e_slip = 0.0;               // energy dissipated by slip at this contact (with HIST_ENERGY)
   double e_dashpot = 0.0;    // energy dissipated by the dashpots at this contact (with HIST_ENERGY)
 
   DEM_INLINE static constexpr int slots(int parts) { return (parts & HIST_ENERGY) ? 10 : 8; }
   static constexpr int STATE_SLOT = 4;
   // +1 for a record as stored, -1 once the partner atom took it over (every slot negated); a
   // record of zeros (no contact yet) reads as +1
-  template <class Slots> DEM_INLINE static double orientation(Slots h) { return h[STATE_SLOT] < 0.0 ? -1.0 : 1.0; }
+  template <class Slots> DEM_INLINE static double orientation(Slots h)
+  {
+    return h[STATE_SLOT] < 0.0 ? -1.0 : 1.0;
+  }
   // whether the record holds a bonded contact (without loading it)
   template <class Slots> DEM_INLINE static bool bonded_in(Slots h)
   {
@@ -47,7 +50,8 @@ struct ContactHistory {
   }
   // h: a pointer to the slots, or anything indexed and offset like one (the Kokkos kernel reads
   // and writes the strided device slots in place, with no local copy a GPU would keep on its stack)
-  template <class Slots> DEM_INLINE static ContactHistory load(Slots h, double orient, int parts = HIST_ALL)
+  template <class Slots>
+  DEM_INLINE static ContactHistory load(Slots h, double orient, int parts = HIST_ALL)
   {
     ContactHistory s;
     s.fs = {h[0], h[1], h[2]};
@@ -82,18 +86,21 @@ struct ContactHistory {
   // force); true if that changed the values to store (a restart file's conversion)
   DEM_INLINE bool complete(Vec3) { return false; }
   // which slots hold vector components (the ones that flip when the partner takes over)
-  DEM_INLINE static bool is_vector_slot(int k, int = HIST_ALL) { return k < 3 || (k >= 5 && k < 8); }
+  DEM_INLINE static bool is_vector_slot(int k, int = HIST_ALL)
+  {
+    return k < 3 || (k >= 5 && k < 8);
+  }
 };
 
 struct ContactResult {
-  Vec3 force{0.0, 0.0, 0.0};      // total contact force on particle 2
-  Vec3 f_dashpot{0.0, 0.0, 0.0};  // dashpot part of it
-  double kn = 0.0, ks = 0.0;      // stiffnesses used at this contact (Hertz: tangent normal)
-  double d_slip = 0.0;            // slip dissipation this step (>= 0)
-  double d_dashpot = 0.0;         // dashpot dissipation this step (>= 0)
-  double d_plastic = 0.0;         // hysteretic (plastic) dissipation this step (dem/hysteretic)
-  double d_break = 0.0;           // strain energy released by a contact bond that broke this step
-  int bond_broke = 0;             // a contact bond broke this step: 1 in tension, 2 in shear
+  Vec3 force{0.0, 0.0, 0.0};        // total contact force on particle 2
+  Vec3 f_dashpot{0.0, 0.0, 0.0};    // dashpot part of it
+  double kn = 0.0, ks = 0.0;        // stiffnesses used at this contact (Hertz: tangent normal)
+  double d_slip = 0.0;              // slip dissipation this step (>= 0)
+  double d_dashpot = 0.0;           // dashpot dissipation this step (>= 0)
+  double d_plastic = 0.0;           // hysteretic (plastic) dissipation this step (dem/hysteretic)
+  double d_break = 0.0;             // strain energy released by a contact bond that broke this step
+  int bond_broke = 0;               // a contact bond broke this step: 1 in tension, 2 in shear
   bool activated = false, slip_started = false, slip_ended = false;
 };
 
@@ -112,7 +119,8 @@ struct Increments {
 };
 
 // Starts a step: marks activation and computes the increments; gs is the surface gap g_c - g_r.
-DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, ContactHistory &h, ContactResult &r)
+DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, ContactHistory &h,
+                                 ContactResult &r)
 {
   Increments inc;
   inc.vn = dot(c.vrel, c.n);
@@ -130,13 +138,14 @@ DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, Contact
 // (scale2) so that it joins the square root; the no-tension normal dashpot is capped so that
 // the total normal force is not tensile, the slip-cut shear dashpot is off while slipping.
 // root_n = sqrt(m_c k_n scale2), from the law (dem/hertz computes it without waiting on k_n).
-DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc, double root_n,
-                              double ks, double scale2, double fn, bool slipping)
+DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc,
+                              double root_n, double ks, double scale2, double fn, bool slipping)
 {
   double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * root_n * inc.vn : 0.0;
   if ((d.mode & 1) && fnd > -fn) fnd = -fn;
   const Vec3 normal = (-fnd) * c.n;
-  if (d.sratio == 0.0 || ((d.mode & 2) && slipping)) return normal;    // no shear dashpot (PFC's default)
+  if (d.sratio == 0.0 || ((d.mode & 2) && slipping))
+    return normal;    // no shear dashpot (PFC's default)
   return normal - (2.0 * d.sratio * std::sqrt(c.meff * ks * scale2)) * inc.vs;
 }
 

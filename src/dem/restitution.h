@@ -16,7 +16,7 @@ inline double restitution_full(double zeta)
   return std::exp(-zeta * kPi / std::sqrt(1.0 - zeta * zeta));
 }
 
-inline double damping_ratio_full(double e) // e in (0, 1]
+inline double damping_ratio_full(double e)    // e in (0, 1]
 {
   const double l = std::log(e);
   return -l / std::sqrt(kPi * kPi + l * l);
@@ -50,8 +50,10 @@ inline double damping_ratio_no_tension(double e, double zeta_max = 1.0)
   double lo = 0.0, hi = zeta_max;
   for (int it = 0; it < 200 && hi - lo > 1e-15; ++it) {
     const double mid = 0.5 * (lo + hi);
-    if (restitution_no_tension(mid) > e) lo = mid;
-    else hi = mid;
+    if (restitution_no_tension(mid) > e)
+      lo = mid;
+    else
+      hi = mid;
   }
   return 0.5 * (lo + hi);
 }

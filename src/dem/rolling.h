@@ -39,7 +39,8 @@ struct Rolling {
 };
 
 // I_s of two solid spheres (fixed: immovable, no term)
-DEM_INLINE double rolling_inertia(double m1, double r1, bool fixed1, double m2, double r2, bool fixed2)
+DEM_INLINE double rolling_inertia(double m1, double r1, bool fixed1, double m2, double r2,
+                                  bool fixed2)
 {
   const double a = fixed1 ? 0.0 : 1.0 / (0.4 * m1 * r1 * r1);
   const double b = fixed2 ? 0.0 : 1.0 / (0.4 * m2 * r2 * r2);
@@ -62,7 +63,10 @@ struct RollingResult {
 };
 
 // h: the moment's 3 history slots (a pointer, or the Kokkos kernel's strided slots)
-template <class Slots> DEM_INLINE Vec3 load_rolling(const Slots &h) { return {h[0], h[1], h[2]}; }
+template <class Slots> DEM_INLINE Vec3 load_rolling(const Slots &h)
+{
+  return {h[0], h[1], h[2]};
+}
 template <class Slots> DEM_INLINE void store_rolling(Slots h, Vec3 m)
 {
   h[0] = m.x;

@@ -36,8 +36,8 @@ DEM_INLINE void set_shear_state(Vec3 fs, bool slip, ContactHistory &h, ContactRe
 // mode 1); fn_limit = |F_n| >= 0, the normal force that limits it. With ENERGY, r.d_slip is the
 // slip part of the increment (ds less the elastic part) times the mean of the forces at its ends.
 template <bool ENERGY>
-DEM_INLINE void spring_coulomb(const Tangential &t, Vec3 fs_old, double ks, Vec3 ds, double fn_limit,
-                               ContactHistory &h, ContactResult &r)
+DEM_INLINE void spring_coulomb(const Tangential &t, Vec3 fs_old, double ks, Vec3 ds,
+                               double fn_limit, ContactHistory &h, ContactResult &r)
 {
   Vec3 fs = fs_old - ks * ds;
   // compared squared: a sticking contact needs no square root (both sides are >= 0)
@@ -64,8 +64,8 @@ DEM_INLINE void spring_no_slip(Vec3 fs_old, double ks, Vec3 ds, ContactHistory &
 
 // tan_mode 1: the force opposes the shear velocity; all its work is dissipated.
 template <bool ENERGY>
-DEM_INLINE void coulomb_limit(const Tangential &t, Vec3 fs_old, const Increments &inc, double fn_limit,
-                              ContactHistory &h, ContactResult &r)
+DEM_INLINE void coulomb_limit(const Tangential &t, Vec3 fs_old, const Increments &inc,
+                              double fn_limit, ContactHistory &h, ContactResult &r)
 {
   const double speed = norm(inc.vs);
   const bool slip = speed >= t.v_slide;
@@ -84,8 +84,10 @@ template <bool ENERGY>
 DEM_INLINE void shear_update(const Tangential &t, Vec3 fs_old, double ks, const Increments &inc,
                              double fn_limit, ContactHistory &h, ContactResult &r)
 {
-  if (t.mode == TAN_COULOMB) coulomb_limit<ENERGY>(t, fs_old, inc, fn_limit, h, r);
-  else spring_coulomb<ENERGY>(t, fs_old, ks, inc.ds, fn_limit, h, r);
+  if (t.mode == TAN_COULOMB)
+    coulomb_limit<ENERGY>(t, fs_old, inc, fn_limit, h, r);
+  else
+    spring_coulomb<ENERGY>(t, fs_old, ks, inc.ds, fn_limit, h, r);
 }
 
 }    // namespace dem

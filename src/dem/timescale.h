@@ -58,7 +58,9 @@ inline Timescale timescale(const HertzParams &p, double r1, double r2, double m,
   const double delta_max = std::pow((a + 1.0) * m * v * v / (2.0 * hn), 1.0 / (a + 1.0));
   // Tsuji's dashpot (dp_alpha 0, alpha_h 1.5) is a linear one with zeta = beta sqrt(6/5)
   // (HertzLaw::mix); with other exponents e depends on the speed
-  const double e = (a == 1.5 && p.alpha_d == 0.0) ? linear_restitution(p.dp, p.dp.nratio * std::sqrt(1.2)) : -1.0;
+  const double e = (a == 1.5 && p.alpha_d == 0.0)
+      ? linear_restitution(p.dp, p.dp.nratio * std::sqrt(1.2))
+      : -1.0;
   return timescale_of(a * hn * std::pow(delta_max, a - 1.0), m, e);
 }
 

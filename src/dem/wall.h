@@ -39,22 +39,22 @@ DEM_INLINE Contact ball_wall(Vec3 n, double dist, double r, Vec3 v, Vec3 w, Vec3
 
 // A wall a ball may touch this step.
 struct WallTouch {
-  int id;         // which wall: planes 0 (lo) and 1 (hi), a cylinder 0; regions: the region's wall index
-  Vec3 n;         // unit normal from the ball's centre towards the wall
-  double dist;    // distance from the centre to the wall surface along n
-  Vec3 vwall;     // wall velocity at the contact point
-  int tri = -1;   // mesh walls: the triangle of the closest point (its output row); -1: others
+  int id;    // which wall: planes 0 (lo) and 1 (hi), a cylinder 0; regions: the region's wall index
+  Vec3 n;    // unit normal from the ball's centre towards the wall
+  double dist;     // distance from the centre to the wall surface along n
+  Vec3 vwall;      // wall velocity at the contact point
+  int tri = -1;    // mesh walls: the triangle of the closest point (its output row); -1: others
 };
 
 // Walls of fixed shape and place: a pair of planes normal to a coordinate axis (either may be
 // absent) or a cylinder about the z axis with the balls inside. They may only move in their own
 // plane (vshear). Plain data, so that Kokkos kernels take a copy.
 struct FixedWalls {
-  int axis = 2;            // planes: normal along x, y or z (0, 1, 2); -1: the z cylinder
+  int axis = 2;    // planes: normal along x, y or z (0, 1, 2); -1: the z cylinder
   bool has_lo = false, has_hi = false;
-  double lo = 0.0, hi = 0.0;    // plane positions
-  double radius = 0.0;          // cylinder radius
-  Vec3 vshear{0.0, 0.0, 0.0};   // velocity of the wall surface
+  double lo = 0.0, hi = 0.0;     // plane positions
+  double radius = 0.0;           // cylinder radius
+  Vec3 vshear{0.0, 0.0, 0.0};    // velocity of the wall surface
 
   // The walls whose surface is closer than `reach` to the centre x; returns how many (<= 2).
   DEM_INLINE int touches(Vec3 x, double reach, WallTouch *out) const
@@ -68,19 +68,26 @@ struct FixedWalls {
       if (has_hi && hi - xa < reach) out[n++] = {1, e, hi - xa, vshear};
     } else {
       const double rr = std::sqrt(x.x * x.x + x.y * x.y);
-      if (rr > 0.0 && radius - rr < reach) out[n++] = {0, {x.x / rr, x.y / rr, 0.0}, radius - rr, vshear};
+      if (rr > 0.0 && radius - rr < reach)
+        out[n++] = {0, {x.x / rr, x.y / rr, 0.0}, radius - rr, vshear};
     }
     return n;
   }
 };
 
 // Position of the contact point of a ball-wall contact whose ball centre is x.
-DEM_INLINE Vec3 wall_contact_point(const Contact &c, Vec3 x) { return x + c.lever1 * c.n; }
+DEM_INLINE Vec3 wall_contact_point(const Contact &c, Vec3 x)
+{
+  return x + c.lever1 * c.n;
+}
 
 // Per-contact parameters of a ball-wall contact of a ball of radius r, from the parameters the
 // property mixing produced. A law whose parameters do not depend on the radii needs no overload
 // beyond the generic one; a law with a ball-ball size rule adds its ball-facet form here.
-template <class Params> DEM_INLINE Params wall_params(const Params &p, double) { return p; }
+template <class Params> DEM_INLINE Params wall_params(const Params &p, double)
+{
+  return p;
+}
 
 // Linear: stiffness from material for a ball-facet contact (PFC eq. 17): A = pi R^2 (3d) or 2 R
 // (2d, unit thickness), L = R, so k_n = pi R E (3d) or 2 E (2d); k_s = k_n / kratio (0: k_s = 0).

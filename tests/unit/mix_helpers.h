@@ -19,32 +19,36 @@ inline std::string linear_set(LinearProperties &p, const std::string &key, doubl
 {
   return LinearStyle::set(p, key, v);
 }
-inline std::string hertz_set(HertzProperties &p, const std::string &key, double v) { return HertzStyle::set(p, key, v); }
+inline std::string hertz_set(HertzProperties &p, const std::string &key, double v)
+{
+  return HertzStyle::set(p, key, v);
+}
 
 template <class Style>
 std::string mix_types(const typename Style::Properties &a, const typename Style::Properties &b,
-                      const typename Style::Properties &pair, bool dim2, typename Style::Params &out)
+                      const typename Style::Properties &pair, bool dim2,
+                      typename Style::Params &out)
 {
   const typename Style::Properties p[3] = {a, b, pair};
   const AdhesionProperties q[3];
   dem::Adhesion adhesion;
   return mix_contact<Style>(p, q, dim2, "si", out, adhesion);
 }
-inline std::string linear_mix(const LinearProperties &a, const LinearProperties &b, const LinearProperties &pair,
-                              bool dim2, dem::LinearParams &out)
+inline std::string linear_mix(const LinearProperties &a, const LinearProperties &b,
+                              const LinearProperties &pair, bool dim2, dem::LinearParams &out)
 {
   return mix_types<LinearStyle>(a, b, pair, dim2, out);
 }
-inline std::string hertz_mix(const HertzProperties &a, const HertzProperties &b, const HertzProperties &pair,
-                             bool dim2, dem::HertzParams &out)
+inline std::string hertz_mix(const HertzProperties &a, const HertzProperties &b,
+                             const HertzProperties &pair, bool dim2, dem::HertzParams &out)
 {
   return mix_types<HertzStyle>(a, b, pair, dim2, out);
 }
 
 // adhesion's mixing for a contact of law Law whose parameters are p
 template <class Law>
-std::string adhesion_mix(const AdhesionProperties &a, const AdhesionProperties &b, const AdhesionProperties &pair,
-                         typename Law::Params p, dem::Adhesion &out)
+std::string adhesion_mix(const AdhesionProperties &a, const AdhesionProperties &b,
+                         const AdhesionProperties &pair, typename Law::Params p, dem::Adhesion &out)
 {
   std::string err;
   const AdhesionProperties q[3] = {a, b, pair};

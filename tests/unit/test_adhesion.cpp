@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "mix_helpers.h"
 #include "dem/adhesion.h"
-#include "dem/hertz.h"
 #include "dem/contact_step.h"
+#include "dem/hertz.h"
 #include "dem/linear.h"
+#include "mix_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -39,14 +39,16 @@ TEST(Adhesion, JkrLandmarks)
 TEST(Adhesion, JkrAddOnAndPotential)
 {
   double phi;
-  EXPECT_NEAR(jkr_adhesion(1e-5, 1e-12, R, E, phi), 0.0, 1e-6 * 4.0 / 3.0 * E * std::sqrt(R) * std::pow(1e-5, 1.5));
+  EXPECT_NEAR(jkr_adhesion(1e-5, 1e-12, R, E, phi), 0.0,
+              1e-6 * 4.0 / 3.0 * E * std::sqrt(R) * std::pow(1e-5, 1.5));
   const double dc = jkr_separation(W, R, E);
   double phi0, phi1;
   const double d0 = 0.3 * dc, d1 = 0.31 * dc, dm = 0.5 * (d0 + d1);
   jkr_adhesion(d0, W, R, E, phi0);
   jkr_adhesion(d1, W, R, E, phi1);
   double dummy;
-  const double f = jkr_adhesion(dm, W, R, E, dummy);    // attraction; repulsive force -f: dphi/ddelta = -f
+  const double f =
+      jkr_adhesion(dm, W, R, E, dummy);    // attraction; repulsive force -f: dphi/ddelta = -f
   EXPECT_NEAR((phi1 - phi0) / (d1 - d0), -f, 1e-4 * std::fabs(f));
   jkr_adhesion(0.0, W, R, E, phi);
   EXPECT_NEAR(phi, 0.0, 1e-18);    // zero at touching
@@ -77,11 +79,13 @@ TEST(Adhesion, MixingRules)
   EXPECT_EQ(out.model, ADH_NONE);
   EXPECT_EQ(adhesion_set(t1, "adh_model", 2.0), "");
   EXPECT_EQ(adhesion_set(t1, "adh_frac", 0.1), "");
-  EXPECT_NE(adhesion_mix<LinearLaw>(t1, t2, pair, {}, out).find("differ in adh_model"), std::string::npos);
+  EXPECT_NE(adhesion_mix<LinearLaw>(t1, t2, pair, {}, out).find("differ in adh_model"),
+            std::string::npos);
   EXPECT_EQ(adhesion_set(pair, "adh_model", 0.0), "");
   EXPECT_EQ(adhesion_mix<LinearLaw>(t1, t2, pair, {}, out), "");
   EXPECT_EQ(out.model, ADH_NONE);
-  EXPECT_NE(adhesion_mix<HertzLaw>(t1, t1, AdhesionProperties{}, {}, out).find("adh_model 2"), std::string::npos);
+  EXPECT_NE(adhesion_mix<HertzLaw>(t1, t1, AdhesionProperties{}, {}, out).find("adh_model 2"),
+            std::string::npos);
   EXPECT_NE(adhesion_set(t1, "adh_model", 1.5).find("out of range"), std::string::npos);
 }
 

@@ -56,8 +56,8 @@ TEST(HertzCore, ForceStiffnessAndShearScaling)
   const double hn = dem::hertz_hn(p, dem::hertz_reff(0.01, 0.01));
   EXPECT_NEAR(hn, 1e8 * std::sqrt(0.02), 1e-6);
   dem::ContactResult r = dem::hertz_step(p, head_on(-1e-4, {1e-3, 0, 0}), 1e-3, h);
-  EXPECT_NEAR(h.fn, -hn * 1e-6, 1e-9);                      // F = h_n delta^1.5
-  EXPECT_NEAR(r.kn, 1.5 * hn * 1e-2, 1e-6);                 // tangent stiffness
+  EXPECT_NEAR(h.fn, -hn * 1e-6, 1e-9);         // F = h_n delta^1.5
+  EXPECT_NEAR(r.kn, 1.5 * hn * 1e-2, 1e-6);    // tangent stiffness
   EXPECT_NEAR(r.ks, 0.8 * r.kn, 1e-9);
   const double fs = h.fs.x;
   EXPECT_NEAR(fs, -r.ks * 1e-6, 1e-12);

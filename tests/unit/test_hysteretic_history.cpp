@@ -34,10 +34,14 @@ HystHistory stepped()
   return h;
 }
 
-HistoryLayout layout(int parts, int size) { return HistoryLayout("dem/hysteretic", parts, size, 0); }
+HistoryLayout layout(int parts, int size)
+{
+  return HistoryLayout("dem/hysteretic", parts, size, 0);
+}
 
 // record of `from` (its values) -> layout `to` -> loaded and completed along N
-HystHistory converted(const double *in, const HistoryLayout &from, const HistoryLayout &to, bool &changed)
+HystHistory converted(const double *in, const HistoryLayout &from, const HistoryLayout &to,
+                      bool &changed)
 {
   double out[16];
   convert_record(in, from, to, out);

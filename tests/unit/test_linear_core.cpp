@@ -21,7 +21,8 @@ LinearParams spring(double kn, double ks, double fric)
 Contact head_on(double gap, Vec3 vrel, double meff = 1.0)
 {
   const double r1 = 1.0, r2 = 1.0;
-  return ball_ball({0, 0, r1 + r2 + gap}, r1 + r2 + gap, r1, r2, {0, 0, 0}, vrel, {0, 0, 0}, {0, 0, 0}, meff);
+  return ball_ball({0, 0, r1 + r2 + gap}, r1 + r2 + gap, r1, r2, {0, 0, 0}, vrel, {0, 0, 0},
+                   {0, 0, 0}, meff);
 }
 
 }    // namespace
@@ -48,7 +49,8 @@ TEST(LinearCore, IncrementalNormalForceUsesActivationFraction)
   EXPECT_NEAR(h.fn, 100.0 * -0.001, 1e-12);
   linear_step(p, head_on(-0.002, {0, 0, -1.0}), 1e-3, h);
   EXPECT_NEAR(h.fn, -0.2, 1e-12);
-  linear_step(p, head_on(0.0, {0, 0, 5.0}), 1e-3, h);    // unloading faster than the gap: no tension
+  linear_step(p, head_on(0.0, {0, 0, 5.0}), 1e-3,
+              h);    // unloading faster than the gap: no tension
   EXPECT_EQ(h.fn, 0.0);
 }
 
@@ -123,7 +125,7 @@ TEST(LinearCore, HistoryStorageIsOrientationConsistent)
   h.store(slot, -1.0);
   for (double &v : slot) v = -v;    // what LAMMPS does when the partner atom takes the contact
   const ContactHistory g = ContactHistory::load(slot, 1.0);
-  EXPECT_EQ(g.fs.x, -1.0);          // force on the other particle
+  EXPECT_EQ(g.fs.x, -1.0);    // force on the other particle
   EXPECT_EQ(g.fn, -4.0);
   EXPECT_EQ(g.state, 2);
   EXPECT_EQ(g.e_slip, 5.0);
@@ -172,7 +174,8 @@ TEST(LinearCore, StiffnessFromMaterialIsSeriesConnector)
 // v_c = v + w x (x_c - x_centre), with unequal radii and spins so that every term counts.
 TEST(LinearCore, ContactPointVelocity)
 {
-  const Vec3 d{0.3, -1.1, 1.7}, v1{0.2, -0.4, 0.1}, v2{-0.3, 0.5, 0.7}, w1{2.0, -1.0, 3.0}, w2{-4.0, 0.5, 1.5};
+  const Vec3 d{0.3, -1.1, 1.7}, v1{0.2, -0.4, 0.1}, v2{-0.3, 0.5, 0.7}, w1{2.0, -1.0, 3.0},
+      w2{-4.0, 0.5, 1.5};
   const double r1 = 0.8, r2 = 1.4, r = norm(d);
   const Vec3 n = (1.0 / r) * d;
   const double l1 = r1 + 0.5 * (r - r1 - r2), l2 = r2 + 0.5 * (r - r1 - r2);

@@ -58,16 +58,19 @@ TEST(LinearProperties, NonInheritablePropertiesMustAgreeOrBeSetForThePair)
 TEST(LinearProperties, RestitutionSetsTheDampingRatioForTheDashpotMode)
 {
   dem::LinearParams out;
-  ASSERT_EQ(linear_mix(props({{"kn", 1.0}, {"restitution", 0.5}}), props({{"kn", 1.0}, {"restitution", 0.5}}),
-                       LinearProperties{}, false, out), "");
+  ASSERT_EQ(linear_mix(props({{"kn", 1.0}, {"restitution", 0.5}}),
+                       props({{"kn", 1.0}, {"restitution", 0.5}}), LinearProperties{}, false, out),
+            "");
   EXPECT_NEAR(out.dp.nratio, dem::damping_ratio_full(0.5), 1e-15);
   const auto nt = props({{"kn", 1.0}, {"restitution", 0.5}, {"dp_mode", 1}});
   ASSERT_EQ(linear_mix(nt, nt, LinearProperties{}, false, out), "");
   EXPECT_NEAR(dem::restitution_no_tension(out.dp.nratio), 0.5, 1e-12);
   const auto low = props({{"kn", 1.0}, {"restitution", 0.1}, {"dp_mode", 3}});
-  EXPECT_NE(linear_mix(low, low, LinearProperties{}, false, out).find("restitution"), std::string::npos);
+  EXPECT_NE(linear_mix(low, low, LinearProperties{}, false, out).find("restitution"),
+            std::string::npos);
   const auto both = props({{"kn", 1.0}, {"restitution", 0.5}, {"dp_nratio", 0.1}});
-  EXPECT_NE(linear_mix(both, both, LinearProperties{}, false, out).find("alternatives"), std::string::npos);
+  EXPECT_NE(linear_mix(both, both, LinearProperties{}, false, out).find("alternatives"),
+            std::string::npos);
 }
 
 TEST(LinearProperties, MaterialStiffness)
@@ -79,8 +82,10 @@ TEST(LinearProperties, MaterialStiffness)
   EXPECT_TRUE(out.from_material);
   EXPECT_DOUBLE_EQ(out.inv_emod2, 0.25e-6);
   EXPECT_DOUBLE_EQ(out.kratio, 2.5);
-  EXPECT_NE(linear_mix(a, props({{"kn", 1.0}}), LinearProperties{}, false, out).find("emod"), std::string::npos);
-  EXPECT_NE(linear_mix(props({{"kn", 1.0}, {"kratio", 2.0}}), a, LinearProperties{}, false, out).find("kratio"),
+  EXPECT_NE(linear_mix(a, props({{"kn", 1.0}}), LinearProperties{}, false, out).find("emod"),
+            std::string::npos);
+  EXPECT_NE(linear_mix(props({{"kn", 1.0}, {"kratio", 2.0}}), a, LinearProperties{}, false, out)
+                .find("kratio"),
             std::string::npos);
 }
 
@@ -97,10 +102,12 @@ TEST(LinearProperties, PairOverrideReplacesOnlyTheKeywordsItNames)
   EXPECT_DOUBLE_EQ(out.ks, 9.0);
   // emod types: kn and ks depend on the radii, so a pair replaces both or neither
   const auto m = props({{"emod", 1e6}, {"kratio", 2.0}});
-  EXPECT_NE(linear_mix(m, m, props({{"kn", 7.0}}), false, out).find("both kn and ks"), std::string::npos);
+  EXPECT_NE(linear_mix(m, m, props({{"kn", 7.0}}), false, out).find("both kn and ks"),
+            std::string::npos);
   ASSERT_EQ(linear_mix(m, m, props({{"kn", 7.0}, {"ks", 3.0}}), false, out), "");
   EXPECT_FALSE(out.from_material);
-  EXPECT_NE(linear_mix(a, b, props({{"emod", 1e6}}), false, out).find("properties of a type"), std::string::npos);
+  EXPECT_NE(linear_mix(a, b, props({{"emod", 1e6}}), false, out).find("properties of a type"),
+            std::string::npos);
 }
 
 TEST(LinearProperties, OverflowingDerivedStiffnessIsAnErrorNamingTheKeyword)

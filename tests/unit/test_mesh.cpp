@@ -25,7 +25,8 @@ std::vector<double> floor_mesh(int n, double L, double z = 0.0)
   const double h = L / n;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
-      const Vec3 a{i * h, j * h, z}, b{(i + 1) * h, j * h, z}, c{(i + 1) * h, (j + 1) * h, z}, d{i * h, (j + 1) * h, z};
+      const Vec3 a{i * h, j * h, z}, b{(i + 1) * h, j * h, z}, c{(i + 1) * h, (j + 1) * h, z},
+          d{i * h, (j + 1) * h, z};
       add_tri(xyz, a, b, c);
       add_tri(xyz, a, c, d);
     }
@@ -42,16 +43,17 @@ std::vector<double> cube_mesh(bool top = true)
   };
   const Vec3 p000{0, 0, 0}, p100{1, 0, 0}, p110{1, 1, 0}, p010{0, 1, 0};
   const Vec3 p001{0, 0, 1}, p101{1, 0, 1}, p111{1, 1, 1}, p011{0, 1, 1};
-  quad(p000, p010, p110, p100);    // z = 0
+  quad(p000, p010, p110, p100);             // z = 0
   if (top) quad(p001, p101, p111, p011);    // z = 1
-  quad(p000, p100, p101, p001);    // y = 0
-  quad(p010, p011, p111, p110);    // y = 1
-  quad(p000, p001, p011, p010);    // x = 0
-  quad(p100, p110, p111, p101);    // x = 1
+  quad(p000, p100, p101, p001);             // y = 0
+  quad(p010, p011, p111, p110);             // y = 1
+  quad(p000, p001, p011, p010);             // x = 0
+  quad(p100, p110, p111, p101);             // x = 1
   return xyz;
 }
 
-MeshData build(const std::vector<double> &xyz, double margin = 1.0, double tol_deg = 0.01, double curv_deg = 10.0)
+MeshData build(const std::vector<double> &xyz, double margin = 1.0, double tol_deg = 0.01,
+               double curv_deg = 10.0)
 {
   MeshData m;
   DEM_NS::build_mesh(xyz, tol_deg, curv_deg, m);
@@ -260,7 +262,8 @@ TEST(MeshBuild, DuplicatesMergedAndFingerprint)
   std::vector<double> xyz = one;
   xyz.insert(xyz.end(), one.begin(), one.end());
   for (size_t t = 0; t < one.size(); t += 9)
-    for (int k : {2, 1, 0}) xyz.insert(xyz.end(), one.begin() + t + 3 * k, one.begin() + t + 3 * k + 3);
+    for (int k : {2, 1, 0})
+      xyz.insert(xyz.end(), one.begin() + t + 3 * k, one.begin() + t + 3 * k + 3);
   DEM_NS::build_mesh(xyz, 0.01, 10.0, twice);
   EXPECT_EQ(twice.nduplicate, 36);
   EXPECT_EQ(twice.first_duplicate, 18);
@@ -289,7 +292,8 @@ TEST(MeshContacts, SmoothGroupOfAFacetedCylinder)
   const double rc = 1.0, pi = 3.14159265358979323846;
   for (int k = 0; k < nseg; k++) {
     const double a0 = 2 * pi * k / nseg, a1 = 2 * pi * (k + 1) / nseg;
-    const Vec3 p0{rc * std::cos(a0), rc * std::sin(a0), -0.5}, p1{rc * std::cos(a1), rc * std::sin(a1), -0.5};
+    const Vec3 p0{rc * std::cos(a0), rc * std::sin(a0), -0.5},
+        p1{rc * std::cos(a1), rc * std::sin(a1), -0.5};
     const Vec3 q0{p0.x, p0.y, 0.5}, q1{p1.x, p1.y, 0.5};
     add_tri(xyz, p0, p1, q1);
     add_tri(xyz, p0, q1, q0);

@@ -20,7 +20,8 @@ TEST(Parts, LayoutFollowsTheList)
   EXPECT_EQ(Parts::slots(HIST_ROLLING), 3);
   EXPECT_EQ(Parts::slots(HIST_PBOND), 8);
   EXPECT_EQ(Parts::slots(HIST_ROLLING | HIST_PBOND), 11);
-  EXPECT_EQ(HertzLaw::Parts::slots(HIST_ROLLING | HIST_PBOND), 3);    // (dem/hertz has no parallel bond)
+  EXPECT_EQ(HertzLaw::Parts::slots(HIST_ROLLING | HIST_PBOND),
+            3);    // (dem/hertz has no parallel bond)
 
   // the rolling moment after the law's values, the bond's after it
   int at[MAX_PARTS] = {};
@@ -45,8 +46,11 @@ TEST(Parts, LayoutFollowsTheList)
   EXPECT_TRUE(Parts::is_vector_slot(1, HIST_PBOND));
 
   std::string text;
-  Parts::describe(both, [&](const char *t) { text += std::string("|") + t; });
-  EXPECT_EQ(text, "|the rolling moment of rolling resistance|the force and moment of parallel bonds");
+  Parts::describe(both, [&](const char *t) {
+    text += std::string("|") + t;
+  });
+  EXPECT_EQ(text,
+            "|the rolling moment of rolling resistance|the force and moment of parallel bonds");
 }
 
 TEST(Parts, UsesAndReach)

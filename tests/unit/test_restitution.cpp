@@ -32,7 +32,8 @@ TEST(Restitution, InversesRoundTrip)
 {
   for (double e : {0.05, 0.2, 0.5, 0.7292, 0.9, 0.999}) {
     EXPECT_NEAR(restitution_full(damping_ratio_full(e)), e, 1e-12) << e;
-    if (e >= std::exp(-2.0)) EXPECT_NEAR(restitution_no_tension(damping_ratio_no_tension(e)), e, 1e-12) << e;
+    if (e >= std::exp(-2.0))
+      EXPECT_NEAR(restitution_no_tension(damping_ratio_no_tension(e)), e, 1e-12) << e;
   }
   EXPECT_NEAR(damping_ratio_full(0.1630), 0.5, 1e-4);
 }

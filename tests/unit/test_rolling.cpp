@@ -18,7 +18,8 @@ Rolling model(int m, double mu, double damp = 0.0)
 }
 
 // a contact along z, particle 2 rolling about x relative to 1 at rate w
-RollingInput about_x(double w, double fn = 10.0, double ks = 100.0, double rbar = 0.5, double inertia = 1.0)
+RollingInput about_x(double w, double fn = 10.0, double ks = 100.0, double rbar = 0.5,
+                     double inertia = 1.0)
 {
   return {{w, 0.0, 0.0}, {0.0, 0.0, 1.0}, rbar, fn, ks, inertia};
 }
@@ -94,7 +95,8 @@ TEST(Rolling, TypeCViscousPartBelowTheLimitOnly)
   const double kr = 25.0, cr = 2.0 * 0.5 * std::sqrt(3.5 * 1.0 * kr);
   EXPECT_NEAR(damped.moment.x - spring.moment.x, -cr * 1.0, 1e-12);
   m = {-1.0, 0, 0};    // at the limit: no viscous part
-  const RollingResult slipping = rolling_step<false>(model(ROLL_C, 0.2, 0.5), about_x(1.0), 1e-3, m);
+  const RollingResult slipping =
+      rolling_step<false>(model(ROLL_C, 0.2, 0.5), about_x(1.0), 1e-3, m);
   EXPECT_NEAR(slipping.moment.x, -1.0, 1e-12);
 }
 
@@ -107,7 +109,8 @@ TEST(Rolling, GeometryHelpers)
 }
 
 namespace {
-std::string mix_linear(DEM_NS::LinearProperties a, DEM_NS::LinearProperties b, dem::LinearParams &out)
+std::string mix_linear(DEM_NS::LinearProperties a, DEM_NS::LinearProperties b,
+                       dem::LinearParams &out)
 {
   return DEM_NS::linear_mix(a, b, DEM_NS::LinearProperties{}, false, out);
 }
@@ -116,9 +119,7 @@ DEM_NS::LinearProperties linear_type(double ks, double mu_r)
   DEM_NS::LinearProperties p;
   EXPECT_EQ(DEM_NS::linear_set(p, "kn", 1e5), "");
   EXPECT_EQ(DEM_NS::linear_set(p, "ks", ks), "");
-  if (mu_r >= 0.0) {
-    EXPECT_EQ(DEM_NS::linear_set(p, "rr_fric", mu_r), "");
-  }
+  if (mu_r >= 0.0) { EXPECT_EQ(DEM_NS::linear_set(p, "rr_fric", mu_r), ""); }
   return p;
 }
 }    // namespace
@@ -137,7 +138,8 @@ TEST(RollingProperties, InheritanceAndErrors)
   EXPECT_EQ(mix_linear(linear_type(1e4, 0.3), linear_type(1e4, -1), out), "");
   EXPECT_EQ(out.roll.model, ROLL_NONE);
   // the spring needs k_s; type A does not
-  EXPECT_NE(mix_linear(linear_type(0.0, 0.3), linear_type(0.0, 0.3), out).find("shear spring"), std::string::npos);
+  EXPECT_NE(mix_linear(linear_type(0.0, 0.3), linear_type(0.0, 0.3), out).find("shear spring"),
+            std::string::npos);
   auto a = linear_type(0.0, 0.3);
   EXPECT_EQ(DEM_NS::linear_set(a, "rr_model", 1), "");
   EXPECT_EQ(mix_linear(a, a, out), "");

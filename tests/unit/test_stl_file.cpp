@@ -21,7 +21,8 @@ using DEM_NS::StlError;
 namespace {
 
 // two triangles of the unit square at z = 0.5
-const std::vector<double> SQUARE = {0, 0, 0.5, 1, 0, 0.5, 1, 1, 0.5, 0, 0, 0.5, 1, 1, 0.5, 0, 1, 0.5};
+const std::vector<double> SQUARE = {0, 0, 0.5, 1, 0, 0.5, 1, 1, 0.5,
+                                    0, 0, 0.5, 1, 1, 0.5, 0, 1, 0.5};
 
 // a file in a fresh temporary folder, removed with the fixture
 class StlFile : public ::testing::Test {
@@ -68,8 +69,8 @@ std::string ascii(const std::vector<double> &xyz, const char *end = "endsolid sq
   for (size_t t = 0; t < xyz.size() / 9; t++) {
     s += "  facet normal 0 0 1\n    outer loop\n";
     for (int v = 0; v < 3; v++) {
-      std::snprintf(line, sizeof line, "      vertex %.17g %.17g %.17g\n", xyz[9 * t + 3 * v], xyz[9 * t + 3 * v + 1],
-                    xyz[9 * t + 3 * v + 2]);
+      std::snprintf(line, sizeof line, "      vertex %.17g %.17g %.17g\n", xyz[9 * t + 3 * v],
+                    xyz[9 * t + 3 * v + 1], xyz[9 * t + 3 * v + 2]);
       s += line;
     }
     s += "    endloop\n  endfacet\n";
@@ -127,7 +128,8 @@ TEST_F(StlFile, AsciiAcceptsUpperCaseCrLfBlankLinesAndNoEndsolid)
 
 TEST_F(StlFile, AsciiSeveralSolids)
 {
-  const std::vector<double> one(SQUARE.begin(), SQUARE.begin() + 9), two(SQUARE.begin() + 9, SQUARE.end());
+  const std::vector<double> one(SQUARE.begin(), SQUARE.begin() + 9),
+      two(SQUARE.begin() + 9, SQUARE.end());
   EXPECT_EQ(read_stl(write("two.stl", ascii(one) + ascii(two))), SQUARE);
 }
 
@@ -143,7 +145,8 @@ TEST_F(StlFile, BinaryWhoseHeaderStartsWithSolid)
 
 TEST_F(StlFile, MissingFileAndFolder)
 {
-  EXPECT_NE(error_of(dir + "/none.stl").find("Cannot open the file: No such file"), std::string::npos);
+  EXPECT_NE(error_of(dir + "/none.stl").find("Cannot open the file: No such file"),
+            std::string::npos);
   EXPECT_NE(error_of(dir).find("Cannot read the file"), std::string::npos) << error_of(dir);
 }
 
@@ -151,12 +154,16 @@ TEST_F(StlFile, TruncatedAndOverlongBinary)
 {
   const std::string whole = binary(SQUARE);
   auto msg = error_of(write("cut.stl", whole.substr(0, whole.size() - 7)));
-  EXPECT_NE(msg.find("header gives 2 triangles, which take 184 bytes, but the file has 177 (truncated)"),
-            std::string::npos) << msg;
+  EXPECT_NE(
+      msg.find("header gives 2 triangles, which take 184 bytes, but the file has 177 (truncated)"),
+      std::string::npos)
+      << msg;
   msg = error_of(write("long.stl", whole + "xyz"));
-  EXPECT_NE(msg.find("the file has 187 (bytes beyond the last triangle)"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("the file has 187 (bytes beyond the last triangle)"), std::string::npos)
+      << msg;
   msg = error_of(write("count.stl", binary(SQUARE, "x", 1000)));
-  EXPECT_NE(msg.find("header gives 1000 triangles, which take 50084 bytes"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("header gives 1000 triangles, which take 50084 bytes"), std::string::npos)
+      << msg;
   msg = error_of(write("short.stl", "tiny"));
   EXPECT_NE(msg.find("has 4 bytes and does not start with 'solid'"), std::string::npos) << msg;
 }
@@ -166,11 +173,16 @@ TEST_F(StlFile, NonFiniteCoordinates)
   auto odd = SQUARE;
   odd[13] = std::numeric_limits<double>::quiet_NaN();
   auto msg = error_of(write("nan.stl", binary(odd)));
-  EXPECT_EQ(msg, "triangle 2 (counting from 1 in file order) has a non-finite vertex coordinate (nan) in the file: "
-                 "repair the mesh");
+  EXPECT_EQ(msg,
+            "triangle 2 (counting from 1 in file order) has a non-finite vertex coordinate (nan) "
+            "in the file: "
+            "repair the mesh");
   odd[13] = -std::numeric_limits<double>::infinity();
   msg = error_of(write("inf.stl", ascii(odd)));
-  EXPECT_EQ(msg.rfind("line 12: triangle 2 (counting from 1 in file order) has a non-finite vertex coordinate (-inf)", 0), 0u)
+  EXPECT_EQ(msg.rfind("line 12: triangle 2 (counting from 1 in file order) has a non-finite vertex "
+                      "coordinate (-inf)",
+                      0),
+            0u)
       << msg;
   std::string text = ascii(SQUARE);
   text.replace(text.find("0.5"), 3, "1e400");
@@ -180,7 +192,8 @@ TEST_F(StlFile, NonFiniteCoordinates)
 
 TEST_F(StlFile, EmptyMeshes)
 {
-  EXPECT_EQ(error_of(write("e1.stl", "solid empty\nendsolid empty\n")), "the file has no triangles");
+  EXPECT_EQ(error_of(write("e1.stl", "solid empty\nendsolid empty\n")),
+            "the file has no triangles");
   EXPECT_EQ(error_of(write("e2.stl", binary({}))), "the file has no triangles");
 }
 
@@ -191,9 +204,11 @@ TEST_F(StlFile, AsciiErrorsNameTheLine)
     std::string from, to, message;
   } cases[] = {
       {"vertex 1 0 0.5", "vertex 1 zero 0.5", "line 5: 'zero' is not a number"},
-      {"vertex 1 0 0.5", "vertex 1 0", "line 5: expected 'vertex x y z' (vertex 2 of 3), found 'vertex 1 0'"},
+      {"vertex 1 0 0.5", "vertex 1 0",
+       "line 5: expected 'vertex x y z' (vertex 2 of 3), found 'vertex 1 0'"},
       {"outer loop", "outer", "line 3: expected 'outer loop', found 'outer'"},
-      {"facet normal 0 0 1", "facet normal 0 0", "line 2: expected 'facet normal nx ny nz' or 'endsolid', found 'facet normal 0 0'"},
+      {"facet normal 0 0 1", "facet normal 0 0",
+       "line 2: expected 'facet normal nx ny nz' or 'endsolid', found 'facet normal 0 0'"},
       {"endloop", "endfacet", "line 7: expected 'endloop' after three vertices, found 'endfacet'"},
   };
   for (const auto &c : cases) {
@@ -205,9 +220,14 @@ TEST_F(StlFile, AsciiErrorsNameTheLine)
   std::string sold = text;
   sold.replace(0, 5, "sold ");
   const auto msg = error_of(write("sold.stl", sold));
-  EXPECT_EQ(msg.rfind("the file is text that does not start with 'solid' (not ASCII STL); read as binary STL whose "
-                      "header gives ", 0), 0u) << msg;
-  EXPECT_EQ(error_of(write("cut.stl", text.substr(0, text.rfind('\n', text.find("endloop")) + 1))), "line 6: the file ends inside a facet");
+  EXPECT_EQ(msg.rfind("the file is text that does not start with 'solid' (not ASCII STL); read as "
+                      "binary STL whose "
+                      "header gives ",
+                      0),
+            0u)
+      << msg;
+  EXPECT_EQ(error_of(write("cut.stl", text.substr(0, text.rfind('\n', text.find("endloop")) + 1))),
+            "line 6: the file ends inside a facet");
 }
 
 // ASCII files as exporters write them: each must read as the plain file does
@@ -225,7 +245,8 @@ TEST_F(StlFile, AsciiWithCrOnlyLineEnds)
   EXPECT_EQ(read_stl(write("cr.stl", cr)), SQUARE);
   // the line numbers of errors count CR, CRLF and LF alike
   cr.replace(cr.find("outer loop"), 10, "outer");
-  EXPECT_EQ(error_of(write("cr_bad.stl", "\r\n" + cr)), "line 4: expected 'outer loop', found 'outer'");
+  EXPECT_EQ(error_of(write("cr_bad.stl", "\r\n" + cr)),
+            "line 4: expected 'outer loop', found 'outer'");
 }
 
 TEST_F(StlFile, AsciiWithTrailingCtrlZ)
@@ -235,7 +256,8 @@ TEST_F(StlFile, AsciiWithTrailingCtrlZ)
   // a ^Z before the end would drop what follows it
   std::string early = ascii(SQUARE);
   early.insert(early.find("  facet", 10), "\x1A");
-  EXPECT_EQ(error_of(write("z3.stl", early)), "line 9: a ^Z (0x1A) byte before the end of the file (text follows it)");
+  EXPECT_EQ(error_of(write("z3.stl", early)),
+            "line 9: a ^Z (0x1A) byte before the end of the file (text follows it)");
 }
 
 TEST_F(StlFile, AsciiWithNulInTheName)
@@ -249,7 +271,8 @@ TEST_F(StlFile, AsciiWithNulInTheName)
   // elsewhere a NUL is not text
   std::string vertex = ascii(SQUARE);
   vertex.replace(vertex.find("vertex 1 0 0.5"), 6, std::string("vert\0x", 6));
-  EXPECT_EQ(error_of(write("nul3.stl", vertex)), "line 5: a NUL byte in the line, found 'vert?x 1 0 0.5'");
+  EXPECT_EQ(error_of(write("nul3.stl", vertex)),
+            "line 5: a NUL byte in the line, found 'vert?x 1 0 0.5'");
 }
 
 TEST_F(StlFile, AsciiWithAllVariantsAtOnce)
@@ -265,7 +288,8 @@ TEST_F(StlFile, AsciiWithAllVariantsAtOnce)
 // even when its header reads like ASCII STL; the grammar decides only the other files.
 TEST_F(StlFile, BinaryWhoseHeaderReadsLikeAscii)
 {
-  const std::string header = "solid sq\nfacet normal 0 0 1\nouter loop\nvertex 9 9 9\nvertex 9 9 9\n";
+  const std::string header =
+      "solid sq\nfacet normal 0 0 1\nouter loop\nvertex 9 9 9\nvertex 9 9 9\n";
   EXPECT_EQ(read_stl(write("looks_ascii.stl", binary(SQUARE, header))), SQUARE);
 }
 
@@ -275,10 +299,16 @@ TEST_F(StlFile, NeitherAsciiNorBinary)
   const std::string whole = binary(SQUARE, "solid exported as binary");
   const auto msg = error_of(write("cut_solid.stl", whole.substr(0, whole.size() - 7)));
   EXPECT_EQ(msg.rfind("the file starts with 'solid' but is neither ASCII STL (", 0), 0u) << msg;
-  EXPECT_NE(msg.find(") nor binary STL (its header gives 2 triangles, which take 184 bytes, but the file has 177 "
-                     "(truncated))"), std::string::npos) << msg;
+  EXPECT_NE(msg.find(") nor binary STL (its header gives 2 triangles, which take 184 bytes, but "
+                     "the file has 177 "
+                     "(truncated))"),
+            std::string::npos)
+      << msg;
   // a short one without a line end after its header
   const auto tiny = error_of(write("tiny_solid.stl", std::string("solid \x01\x02", 8)));
-  EXPECT_EQ(tiny, "the file starts with 'solid' but is neither ASCII STL (the file has no triangles) nor binary "
-                  "STL (the file has 8 bytes: too short for an 80-byte header and a 4-byte triangle count)");
+  EXPECT_EQ(
+      tiny,
+      "the file starts with 'solid' but is neither ASCII STL (the file has no triangles) nor "
+      "binary "
+      "STL (the file has 8 bytes: too short for an 80-byte header and a 4-byte triangle count)");
 }

@@ -16,12 +16,13 @@ namespace dem {
 // last step, carried out in their order) and keeps for them
 struct BondStep {
   static constexpr int MAX_REQUESTS = 8;
-  int requests = 0;                  // this step: how many dem_bond commands (0: none)
-  int mode[MAX_REQUESTS] = {};       // 1 bond, 2 unbond the contacts of atoms in group groupbit
+  int requests = 0;               // this step: how many dem_bond commands (0: none)
+  int mode[MAX_REQUESTS] = {};    // 1 bond, 2 unbond the contacts of atoms in group groupbit
   int groupbit[MAX_REQUESTS] = {};
-  double gap[MAX_REQUESTS] = {};     // bond: the contacts of contact gap g_c <= gap
-  double gap_max = 0.0;    // the largest gap contacts were bonded at: a bond's reach beyond bonded_reach
-  bool any = false;        // some pair of types takes bonds: count them
+  double gap[MAX_REQUESTS] = {};    // bond: the contacts of contact gap g_c <= gap
+  double gap_max =
+      0.0;    // the largest gap contacts were bonded at: a bond's reach beyond bonded_reach
+  bool any = false;    // some pair of types takes bonds: count them
 };
 
 // How far beyond the gap it was made at a bond of particles of radii summing to rsum is kept in the
@@ -29,24 +30,34 @@ struct BondStep {
 // sooner), but no more than rsum, so that a bond too strong to break in tension (an "unbreakable"
 // one) runs with a cutoff of at most twice the contact's. A bond stretched farther without breaking
 // stops the run rather than leave the lists unnoticed.
-DEM_INLINE double listed_bond_reach(double reach, double rsum) { return reach < rsum ? reach : rsum; }
+DEM_INLINE double listed_bond_reach(double reach, double rsum)
+{
+  return reach < rsum ? reach : rsum;
+}
 
 struct BondsPart : PartBase {
   // the contact bond's strengths (either makes a pair of types take bonds)
-  static constexpr Keyword keywords[] = {{"cb_tenf", KEY_NONNEGATIVE}, {"cb_shearf", KEY_NONNEGATIVE}};
+  static constexpr Keyword keywords[] = {{"cb_tenf", KEY_NONNEGATIVE},
+                                         {"cb_shearf", KEY_NONNEGATIVE}};
   static constexpr int keyword_count = 2;
   enum { TENF, SHEARF };
-  static constexpr const char *outputs[] = {"e_break", "n_bonds", "n_bonds_made", "n_broke_tension", "n_broke_shear"};
+  static constexpr const char *outputs[] = {"e_break", "n_bonds", "n_bonds_made", "n_broke_tension",
+                                            "n_broke_shear"};
   static constexpr int output_count = 5;
   // whether a pair of types takes bonds
-  template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.cbond || p.pb.on; }
+  template <class Params> DEM_INLINE static bool uses(const Params &p)
+  {
+    return p.cbond || p.pb.on;
+  }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
-  template <class Params> DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
+  template <class Params>
+  DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
   {
     return uses(p) ? bonded_hold(p, rsum, gap_max) : 0.0;
   }
   // how far beyond touching a bonded contact holds: its listed reach beyond the largest bonding gap
-  template <class Params> DEM_INLINE static double bonded_hold(const Params &p, double rsum, double gap_max)
+  template <class Params>
+  DEM_INLINE static double bonded_hold(const Params &p, double rsum, double gap_max)
   {
     return listed_bond_reach(bonded_reach(p, rsum), rsum) + gap_max;
   }
@@ -67,8 +78,10 @@ struct BondsPart : PartBase {
     if (!p.cbond) return true;
     if (!m.same_or_pair(TENF, p.cb_tenf) || !m.same_or_pair(SHEARF, p.cb_shearf)) return false;
     if (p.from_material || !(p.kn > 0.0))
-      return m.fail("contact bonds (cb_tenf, cb_shearf) need a constant kn > 0 (not emod): a bond's reach is cb_tenf/kn");
-    if (p.tan.mode != TAN_SPRING) return m.fail("contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0");
+      return m.fail("contact bonds (cb_tenf, cb_shearf) need a constant kn > 0 (not emod): a "
+                    "bond's reach is cb_tenf/kn");
+    if (p.tan.mode != TAN_SPRING)
+      return m.fail("contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0");
     p.cb_reach = 2.0 * p.cb_tenf / p.kn;
     if (!std::isfinite(p.cb_reach)) return m.fail_not_finite(TENF, "2 cb_tenf/kn", p.cb_reach);
     return true;
@@ -76,9 +89,11 @@ struct BondsPart : PartBase {
   template <class Law, class M, class X> static bool check(M &m, X &x)
   {
     if (!x.p.cbond) return true;
-    if (x.p.hold_gap > 0.0) return m.fail("contact bonds (cb_tenf, cb_shearf) and hold_gap are alternatives");
+    if (x.p.hold_gap > 0.0)
+      return m.fail("contact bonds (cb_tenf, cb_shearf) and hold_gap are alternatives");
     if (x.p.roll.model != ROLL_NONE)
-      return m.fail("contact bonds (cb_tenf, cb_shearf) and rolling resistance (rr_fric > 0) cannot be combined: the "
+      return m.fail("contact bonds (cb_tenf, cb_shearf) and rolling resistance (rr_fric > 0) "
+                    "cannot be combined: the "
                     "rolling limit needs a compressive normal force");
     return true;
   }
@@ -93,10 +108,11 @@ struct BondsPart : PartBase {
       x.reach += bonded_hold(x.params(), rsum, x.k.bond.gap_max);
     if (!x.k.bond.requests || !uses(x.params())) return;
     for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (a constant bound: unrolled, the
-      if (r >= x.k.bond.requests) break;                   // request arrays stay in registers)
+      if (r >= x.k.bond.requests) break;                  // request arrays stay in registers)
       if (!x.in_group(x.k.bond.groupbit[r])) continue;
       x.bond_pair |= 1u << r;
-      if (x.k.bond.mode[r] == 1 && x.reach < rsum + x.k.bond.gap[r]) x.reach = rsum + x.k.bond.gap[r];
+      if (x.k.bond.mode[r] == 1 && x.reach < rsum + x.k.bond.gap[r])
+        x.reach = rsum + x.k.bond.gap[r];
     }
   }
   // the requests that apply, in their order: bond a contact within the request's gap (the bond

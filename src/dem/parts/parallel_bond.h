@@ -12,14 +12,14 @@ namespace dem {
 
 struct ParallelBondPart : PartBase {
   // (pb_emod is PFC's pb_deformability: pb_kn or pb_emod makes a pair of types take parallel bonds)
-  static constexpr Keyword keywords[] = {{"pb_rmul", KEY_POSITIVE, 1.0}, {"pb_kn", KEY_NONNEGATIVE},
-                                         {"pb_ks", KEY_NONNEGATIVE},     {"pb_ten", KEY_NONNEGATIVE},
-                                         {"pb_coh", KEY_NONNEGATIVE},    {"pb_fa", KEY_ANGLE},
-                                         {"pb_mcf", KEY_RATIO, 1.0},     {"pb_emod", KEY_POSITIVE},
-                                         {"pb_kratio", KEY_NONNEGATIVE}};
+  static constexpr Keyword keywords[] = {
+      {"pb_rmul", KEY_POSITIVE, 1.0}, {"pb_kn", KEY_NONNEGATIVE},  {"pb_ks", KEY_NONNEGATIVE},
+      {"pb_ten", KEY_NONNEGATIVE},    {"pb_coh", KEY_NONNEGATIVE}, {"pb_fa", KEY_ANGLE},
+      {"pb_mcf", KEY_RATIO, 1.0},     {"pb_emod", KEY_POSITIVE},   {"pb_kratio", KEY_NONNEGATIVE}};
   static constexpr int keyword_count = 9;
   enum { RMUL, KN, KS, TEN, COH, FA, MCF, EMOD, KRATIO };
-  static constexpr const char *outputs[] = {"e_strain", "e_break", "n_bonds", "n_broke_tension", "n_broke_shear"};
+  static constexpr const char *outputs[] = {"e_strain", "e_break", "n_bonds", "n_broke_tension",
+                                            "n_broke_shear"};
   static constexpr int output_count = 5;
   static constexpr int history_bit = HIST_PBOND, slots = 8;
   static constexpr const char *history_text = "the force and moment of parallel bonds";
@@ -32,13 +32,15 @@ struct ParallelBondPart : PartBase {
     ParallelBond &pb = x.p.pb;
     pb.on = m.given(KN) || m.given(EMOD);
     for (int k = 0; k < keyword_count; k++)
-      if (!pb.on && m.given(k)) return m.fail(m.name(k), " is a parallel bond's property: it needs pb_kn (or pb_emod)");
+      if (!pb.on && m.given(k))
+        return m.fail(m.name(k), " is a parallel bond's property: it needs pb_kn (or pb_emod)");
     if (!pb.on) return true;
     if (m.given(EMOD) && (m.given(KN) || m.given(KS)))
       return m.fail("pb_emod/pb_kratio and pb_kn/pb_ks are alternatives: give one or the other");
     if (m.given(KRATIO) && !m.given(EMOD)) return m.fail("pb_kratio needs pb_emod");
     double fa = 0.0;
-    double *const values[keyword_count] = {&pb.rmul, &pb.kn, &pb.ks, &pb.ten, &pb.coh, &fa, &pb.mcf, &pb.emod, &pb.kratio};
+    double *const values[keyword_count] = {&pb.rmul, &pb.kn,  &pb.ks,   &pb.ten,   &pb.coh,
+                                           &fa,      &pb.mcf, &pb.emod, &pb.kratio};
     for (int k = 0; k < keyword_count; k++)
       if (!m.same_or_pair(k, *values[k])) return false;
     if (!(pb.kn > 0.0) && !(pb.emod > 0.0)) return m.fail("a parallel bond needs pb_kn > 0");
@@ -47,13 +49,16 @@ struct ParallelBondPart : PartBase {
     // with pb_emod, per unit of R1 + R2 (bond_reach)
     pb.reach = 2.0 * pb.ten / (pb.emod > 0.0 ? pb.emod : pb.kn);
     if (!std::isfinite(pb.reach))
-      return m.fail_not_finite(TEN, pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn", pb.reach);
+      return m.fail_not_finite(TEN, pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn",
+                               pb.reach);
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
   {
     if (!x.p.pb.on) return true;
-    if (x.p.cbond) return m.fail("a pair of types takes contact bonds (cb_tenf, cb_shearf) or parallel bonds (pb_kn), not both");
+    if (x.p.cbond)
+      return m.fail("a pair of types takes contact bonds (cb_tenf, cb_shearf) or parallel bonds "
+                    "(pb_kn), not both");
     if (x.p.hold_gap > 0.0) return m.fail("parallel bonds (pb_kn) and hold_gap are alternatives");
     return true;
   }
@@ -68,8 +73,9 @@ struct ParallelBondPart : PartBase {
   template <class X> DEM_INLINE static void after_law(X &x)
   {
     if (!x.template kept<ParallelBondPart>() || !x.h.bonded || !x.p.pb.on) return;
-    const BondOutcome pb = parallel_bond_step(x.p.pb, x.c, x.b.w2() - x.b.w1(), x.k.dt,
-                                              x.template slots_of<ParallelBondPart>(), x.orient, x.advance, x.advance);
+    const BondOutcome pb =
+        parallel_bond_step(x.p.pb, x.c, x.b.w2() - x.b.w1(), x.k.dt,
+                           x.template slots_of<ParallelBondPart>(), x.orient, x.advance, x.advance);
     if (pb.broke) x.h.bonded = false;
     x.r.d_break += pb.released;
     if (!x.r.bond_broke) x.r.bond_broke = pb.broke;
@@ -81,7 +87,9 @@ struct ParallelBondPart : PartBase {
   // a bond that leaves the reach takes its strain energy along
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
   {
-    if (!X::ENERGY || !x.template kept<ParallelBondPart>() || !x.p.pb.on || !ContactHistory::bonded_in(x.slot)) return;
+    if (!X::ENERGY || !x.template kept<ParallelBondPart>() || !x.p.pb.on ||
+        !ContactHistory::bonded_in(x.slot))
+      return;
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     o.d_break += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
   }
@@ -94,12 +102,14 @@ struct ParallelBondPart : PartBase {
     if (!b.on || x.wall || x.step > 0) return true;
     const BondGeometry g = bond_geometry(b, x.c.r1, x.c.r2);
     const bool twist = g.polar > 0.0 || b.dim2;
-    if (!(g.area > 0.0 && g.inertia > 0.0 && twist && g.kn > 0.0) || !std::isfinite(g.area + g.inertia + g.polar + g.kn + g.ks))
+    if (!(g.area > 0.0 && g.inertia > 0.0 && twist && g.kn > 0.0) ||
+        !std::isfinite(g.area + g.inertia + g.polar + g.kn + g.ks))
       return false;
     double s[slots] = {};
     for (int step = 0; step < 2; step++) {
       const BondOutcome o = parallel_bond_step(b, x.c, x.wrel, x.dt, s, 1.0, true, true);
-      if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released)) return false;
+      if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released))
+        return false;
     }
     return true;
   }

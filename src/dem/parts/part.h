@@ -55,7 +55,8 @@ template <class Slots> DEM_INLINE bool formed(int flag, Slots slot)
 
 // The strain energy the law's history h of contact c stores, at the contact's stiffnesses
 template <class Law>
-DEM_INLINE double stored_strain_energy(const typename Law::Params &p, const Contact &c, const typename Law::History &h)
+DEM_INLINE double stored_strain_energy(const typename Law::Params &p, const Contact &c,
+                                       const typename Law::History &h)
 {
   double kn, ks;
   Law::stiffness(p, c, h, kn, ks);
@@ -73,18 +74,20 @@ enum StepEnd {
 // are this contact's, unweighted.
 struct StepOutcome {
   int what = STEP_CONTACT;
-  bool released = false;            // its record was cleared (a contact that had one and ended)
-  Vec3 force{0.0, 0.0, 0.0};        // on body 2 (body 1 receives -force)
-  Vec3 moment{0.0, 0.0, 0.0};       // the couple on body 2 (rolling, parallel bond; body 1: -moment)
-  bool couple = false;              // moment may be nonzero
-  double strain = 0.0;              // stored energy now: the law's, rolling's, the bond's (STRAIN)
-  double phi = 0.0;                 // the adhesive potential now
-  double d_slip = 0.0, d_dashpot = 0.0, d_plastic = 0.0, d_break = 0.0, d_adh_loss = 0.0;    // (ENERGY)
-  int state_before = 0, state = 0;  // the law's state (0 new, 1 active, 2 slipping) before and after
-  bool activated = false;           // the law's activation flag (ContactResult::activated)
-  bool bonded = false;              // bonded after the step
-  int bond_broke = 0;               // a bond broke: 1 in tension, 2 in shear
-  bool bond_made = false;           // a dem_bond request bonded it
+  bool released = false;         // its record was cleared (a contact that had one and ended)
+  Vec3 force{0.0, 0.0, 0.0};     // on body 2 (body 1 receives -force)
+  Vec3 moment{0.0, 0.0, 0.0};    // the couple on body 2 (rolling, parallel bond; body 1: -moment)
+  bool couple = false;           // moment may be nonzero
+  double strain = 0.0;           // stored energy now: the law's, rolling's, the bond's (STRAIN)
+  double phi = 0.0;              // the adhesive potential now
+  double d_slip = 0.0, d_dashpot = 0.0, d_plastic = 0.0, d_break = 0.0,
+         d_adh_loss = 0.0;    // (ENERGY)
+  int state_before = 0,
+      state = 0;             // the law's state (0 new, 1 active, 2 slipping) before and after
+  bool activated = false;    // the law's activation flag (ContactResult::activated)
+  bool bonded = false;       // bonded after the step
+  int bond_broke = 0;        // a bond broke: 1 in tension, 2 in shear
+  bool bond_made = false;    // a dem_bond request bonded it
 };
 
 // What a contact that left the reach gives up (release_contact): energies with ENERGY
@@ -135,7 +138,10 @@ struct PartBase {
   // whether a contact of these parameters, once formed, holds beyond g_s = 0; how far at most
   // (rsum: the largest radii's sum; gap_max: the largest gap bonds were made at), for the cutoff
   template <class Params> DEM_INLINE static bool holds(const Params &) { return false; }
-  template <class Params> DEM_INLINE static double hold_reach(const Params &, double, double) { return 0.0; }
+  template <class Params> DEM_INLINE static double hold_reach(const Params &, double, double)
+  {
+    return 0.0;
+  }
   template <class X> DEM_INLINE static void reach(X &) {}
   template <class X> DEM_INLINE static bool engage(X &) { return true; }
   template <class X> DEM_INLINE static void before_law(X &) {}
@@ -150,8 +156,8 @@ struct PartBase {
 
 // A loop with these flags compiles part P in
 template <class P, bool EXTRA, bool ADHESION>
-inline constexpr bool compiled_in =
-    P::group == PART_COMMON || (P::group == PART_EXTRA && EXTRA) || (P::group == PART_ADHESION && ADHESION);
+inline constexpr bool compiled_in = P::group == PART_COMMON || (P::group == PART_EXTRA && EXTRA) ||
+    (P::group == PART_ADHESION && ADHESION);
 
 template <class... P> struct PartList {
   static constexpr int count = sizeof...(P);
@@ -186,16 +192,23 @@ template <class... P> struct PartList {
     for (int k = 0; k < index<Q>(); k++) n += counts[k];
     return n;
   }
-  template <class X> static void columns(X &x, double *out) { ((P::columns(x, out), out += P::column_count), ...); }
+  template <class X> static void columns(X &x, double *out)
+  {
+    ((P::columns(x, out), out += P::column_count), ...);
+  }
 
   // the HistoryParts bits of the parts with values, and the values a layout's parts keep
   static constexpr int history_bits = (0 | ... | P::history_bit);
-  DEM_INLINE static constexpr int slots(int parts) { return (0 + ... + ((parts & P::history_bit) ? P::slots : 0)); }
+  DEM_INLINE static constexpr int slots(int parts)
+  {
+    return (0 + ... + ((parts & P::history_bit) ? P::slots : 0));
+  }
 
   // where the values of the parts whose bits history_parts keeps go, after the first n slots (at[k]:
   // part k's first; kept: bit k where the loop runs part k, a common one or any with `optional`);
   // returns the slots of a contact
-  DEM_INLINE static int place(int history_parts, bool optional, int n, int (&at)[MAX_PARTS], unsigned &kept)
+  DEM_INLINE static int place(int history_parts, bool optional, int n, int (&at)[MAX_PARTS],
+                              unsigned &kept)
   {
     int k = 0;
     ((place_one<P>(history_parts, optional, k++, n, at, kept)), ...);
@@ -229,8 +242,12 @@ template <class... P> struct PartList {
   {
     return (false || ... || (P::group == PART_EXTRA && P::uses(p)));
   }
-  template <class Params> DEM_INLINE static bool holds(const Params &p) { return (false || ... || P::holds(p)); }
-  template <class Params> DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
+  template <class Params> DEM_INLINE static bool holds(const Params &p)
+  {
+    return (false || ... || P::holds(p));
+  }
+  template <class Params>
+  DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
   {
     double r = 0.0;
     ((r = r > P::hold_reach(p, rsum, gap_max) ? r : P::hold_reach(p, rsum, gap_max)), ...);
@@ -240,8 +257,10 @@ template <class... P> struct PartList {
   // whether part Q is in the list and a pair of types' parameters use it
   template <class Q, class Params> DEM_INLINE static bool uses(const Params &p)
   {
-    if constexpr (has<Q>()) return Q::uses(p);
-    else return false;
+    if constexpr (has<Q>())
+      return Q::uses(p);
+    else
+      return false;
   }
 
   template <bool EXTRA, bool ADHESION, class X> DEM_INLINE static void reach(X &x)
@@ -251,7 +270,10 @@ template <class... P> struct PartList {
   template <class X> DEM_INLINE static bool engage(X &x) { return (engage_one<P>(x) && ...); }
   template <class X> DEM_INLINE static void before_law(X &x) { (before_one<P>(x), ...); }
   template <class X> DEM_INLINE static void after_law(X &x) { (after_one<P>(x), ...); }
-  template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o) { (release_one<P>(x, o), ...); }
+  template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
+  {
+    (release_one<P>(x, o), ...);
+  }
 
   template <class X> static bool finite(X &x) { return (P::finite(x) && ...); }
   // whether f(Part{}) holds for every part (compile-time checks)
@@ -269,12 +291,15 @@ template <class... P> struct PartList {
 
  private:
   // part Q's mix (or, CHECK, its check), its keywords at `at`; moves `at` past them
-  template <class Q, class Law, bool CHECK, class M, class X> static bool mix_one(M &m, int &at, X &x)
+  template <class Q, class Law, bool CHECK, class M, class X>
+  static bool mix_one(M &m, int &at, X &x)
   {
     auto mq = m.template part<Q>(at);
     if (!Q::own_keywords) at += Q::keyword_count;
-    if constexpr (CHECK) return Q::template check<Law>(mq, x);
-    else return Q::template mix<Law>(mq, x);
+    if constexpr (CHECK)
+      return Q::template check<Law>(mq, x);
+    else
+      return Q::template mix<Law>(mq, x);
   }
   template <class Q> static constexpr int copy_keywords_of(Keyword *out, int n)
   {
@@ -282,8 +307,9 @@ template <class... P> struct PartList {
       for (int k = 0; k < Q::keyword_count; k++) out[n++] = Q::keywords[k];
     return n;
   }
-  template <class Q> DEM_INLINE static void place_one(int history_parts, bool optional, int k, int &n,
-                                                      int (&at)[MAX_PARTS], unsigned &kept)
+  template <class Q>
+  DEM_INLINE static void place_one(int history_parts, bool optional, int k, int &n,
+                                   int (&at)[MAX_PARTS], unsigned &kept)
   {
     if (!Q::history_bit || !(history_parts & Q::history_bit)) return;
     at[k] = n;
@@ -296,8 +322,10 @@ template <class... P> struct PartList {
   }
   template <class Q, class X> DEM_INLINE static bool engage_one(X &x)
   {
-    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>) return Q::engage(x);
-    else return true;
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>)
+      return Q::engage(x);
+    else
+      return true;
   }
   template <class Q, class X> DEM_INLINE static void before_one(X &x)
   {
