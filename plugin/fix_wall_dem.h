@@ -119,10 +119,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void register_atom_arrays(int slot_size);
   virtual void compute_walls(bool advance) = 0;
   virtual double positive_rgap() const = 0;
-  virtual double adhesive_reach(double) const
-  {
-    return 0.0;
-  }                     // beyond touching, for radii up to rmax
+  // how far beyond touching adhesion reaches, for radii up to rmax
+  virtual double adhesive_reach(double) const { return 0.0; }
   dem::Adhesion adh;    // the wall's adhesion (none by default)
   virtual void report_timescales() = 0;
   virtual void check_finite() = 0;    // the contact's forces stay finite (finite_probe.h)
