@@ -1,5 +1,5 @@
-"""Every example line of the doc pages runs. The fenced blocks of doc/*.md made of LAMMPS commands
-are cut into paragraphs (blank lines between them); each paragraph runs in a fresh LAMMPS session
+"""Every example line of the doc pages runs. The LAMMPS code blocks of doc/*.rst (".. code-block:: LAMMPS")
+made of LAMMPS commands are cut into paragraphs (blank lines between them); each paragraph runs in a fresh LAMMPS session
 (LAMMPS's Python module) on a small system: two types, four spheres above z = 0 inside every wall
 the examples name, a dem/linear pair style unless the paragraph sets one (and its pair_coeff unless
 the paragraph has one), the STL files they name
@@ -31,9 +31,9 @@ DEFAULT_COEFF = "pair_coeff * * kn 1e5 ks 5e4 fric 0.5"
 
 def paragraphs():
     """(page, lines) of every example paragraph in the doc pages."""
-    for page in sorted(glob.glob(os.path.join(DOC, "*.md"))):
+    for page in sorted(glob.glob(os.path.join(DOC, "*.rst"))):
         text = open(page).read()
-        for block in re.findall(r"^```[^\n]*\n(.*?)^```", text, re.M | re.S):
+        for block in re.findall(r"^\.\. code-block:: LAMMPS[ \t]*\n((?:[ \t]*\n|[ \t]+\S[^\n]*\n)*)", text, re.M):
             if re.search(r"\.\.\.|\||\bargs\b", block):
                 continue
             for para in re.split(r"\n\s*\n", block):
