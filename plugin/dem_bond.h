@@ -1,4 +1,4 @@
-// The dem_bond command (doc/contact_bonds.md): bonds the contacts between the atoms of a group,
+// The dem_bond command (doc/contact_bonds.rst): bonds the contacts between the atoms of a group,
 // as PFC's "contact method bond gap" does for its bonded contact models, or unbonds them.
 //   dem_bond group-ID gap G     bond the pairs within the contact gap g_c <= G
 //   dem_bond group-ID unbond    unbond them

@@ -6,7 +6,7 @@
 //   fix ID all DEM_HISTORY SIZE LAW PARTS VECTOR_MASK RESET
 //
 // HistoryRestart is the part both backends share (the Kokkos fix is kokkos/fix_dem_history_kokkos.h).
-// Restart data (doc/restart.md): a global record (mark DEM:HIST) that names the layout, and per
+// Restart data (doc/restart.rst): a global record (mark DEM:HIST) that names the layout, and per
 // atom a record whose header names it again (the data may come from the other backend's fix, or
 // from another pair instance's, whose global data LAMMPS does not hand over):
 //   length, mark, ID key, style key, law, parts, values per contact, vector mask, npartner,

@@ -674,7 +674,7 @@ int FixWallDEMBase::unpack_exchange(int nlocal, double *buf)
   return nslot * stride;
 }
 
-// per-atom restart data (doc/restart.md): [length, mark, ID key, style key, nslot, stride, history...]
+// per-atom restart data (doc/restart.rst): [length, mark, ID key, style key, nslot, stride, history...]
 int FixWallDEMBase::pack_restart(int i, double *buf)
 {
   const int n = WALL_HEADER + nslot * stride;
@@ -708,7 +708,7 @@ int FixWallDEMBase::maxsize_restart()
   return WALL_HEADER + nslot * stride;
 }
 
-// global restart data (doc/restart.md): the record DEM:WALL (what the wall is, the cumulative
+// global restart data (doc/restart.rst): the record DEM:WALL (what the wall is, the cumulative
 // totals, a mesh's motion and which mesh it is), then the region's motion state (as fix
 // wall/gran/region), which its velocity after a restart needs
 void FixWallDEMBase::write_restart(FILE *fp)

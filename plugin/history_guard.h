@@ -1,4 +1,4 @@
-// What the contact history survives between runs (doc/restart.md, "What survives"): a base of the
+// What the contact history survives between runs (doc/restart.rst, "What survives"): a base of the
 // history fixes (fix_dem_history.h, kokkos/fix_dem_history_kokkos.h).
 //
 // Renumbered atoms. The history fixes key each atom's stored contacts by the partners' atom IDs,

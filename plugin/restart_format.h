@@ -1,4 +1,4 @@
-// The plugin's restart records (doc/restart.md): versioned, named values instead of raw structs,
+// The plugin's restart records (doc/restart.rst): versioned, named values instead of raw structs,
 // so that a record is read field by field whatever the order of the fields or the layout of the
 // structs that hold them, and a file that this version cannot read is refused with an error that
 // names the version that wrote it.

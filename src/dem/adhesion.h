@@ -1,4 +1,4 @@
-// Adhesive normal forces added on top of a contact law (doc/adhesion.md has the sources).
+// Adhesive normal forces added on top of a contact law (doc/adhesion.rst has the sources).
 //
 //   Rocky DEM Technical Manual, "Adhesive force models" (section 2.2):
 //   constant (eq. 2-27): F_a = f_c min(m1, m2) g        while the contact gap g_c < delta_adh

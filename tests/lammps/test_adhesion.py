@@ -1,5 +1,5 @@
-"""Adhesion (doc/adhesion.md): two spheres pulled apart, force against the closed forms
-(doc/verification.md, section 7).
+"""Adhesion (doc/adhesion.rst): two spheres pulled apart, force against the closed forms
+(doc/verification.rst, section 7).
 
 Sphere 1 stays put (not integrated), sphere 2 moves away along x at a prescribed speed (fix
 move) from an overlap, so the force on it is a function of the gap alone (no dashpots):

@@ -1,4 +1,4 @@
-"""Adhesion in motion (doc/adhesion.md): JKR sticking velocity, energy balance, restart, errors.
+"""Adhesion in motion (doc/adhesion.rst): JKR sticking velocity, energy balance, restart, errors.
 
 Sticking velocity: two elastic spheres (no dashpot, no friction) meeting head-on at relative
 speed v with a JKR contact keep the energy of the attached branch, so they separate with

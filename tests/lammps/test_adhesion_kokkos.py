@@ -1,4 +1,4 @@
-"""Adhesion on the /kk styles (doc/adhesion.md) against the CPU styles: restart across backends, a
+"""Adhesion on the /kk styles (doc/adhesion.rst) against the CPU styles: restart across backends, a
 pair that never touched, and a cohesive pile with pair and wall adhesion.
 
 1. Restart, CPU -> /kk and /kk -> CPU: two spheres held apart at a constant speed (sphere 1 not

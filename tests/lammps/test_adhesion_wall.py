@@ -1,4 +1,4 @@
-"""fix wall/dem with adhesion (doc/adhesion.md): the ball is particle 1 of a ball-wall contact,
+"""fix wall/dem with adhesion (doc/adhesion.rst): the ball is particle 1 of a ball-wall contact,
 R* = R (infinite wall radius), m = the ball's mass, E* = G/(1 - nu) of the fix's Hertz values.
 
 1. JKR: a sphere hitting a zplane below the sticking velocity v_s stays attached, above it

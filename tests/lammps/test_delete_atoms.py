@@ -1,4 +1,4 @@
-"""The contact history when delete_atoms renumbers the atoms (doc/restart.md, "What survives").
+"""The contact history when delete_atoms renumbers the atoms (doc/restart.rst, "What survives").
 
 A chain of 8 balls in a row, created in a shuffled order and bonded by dem_bond (7 bonds; contact
 bonds or parallel bonds), vibrates without dissipation; between two runs an end ball is deleted.

@@ -1,4 +1,4 @@
-"""dem/hertz binary collisions against Hertz theory (doc/verification.md, section 3) and the restitution
+"""dem/hertz binary collisions against Hertz theory (doc/verification.rst, section 3) and the restitution
 mapping.
 
 Hertz: F = K delta^1.5, K = 4/3 E* sqrt(R*), with PFC's inheritance (eq. 18-19) giving

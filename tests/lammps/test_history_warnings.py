@@ -1,4 +1,4 @@
-"""Where the contact history cannot go, a warning (doc/restart.md, "What survives").
+"""Where the contact history cannot go, a warning (doc/restart.rst, "What survives").
 
 The bonded chain of test_delete_atoms.py (7 contact bonds, vibrating):
 1. write_data warns that the data file does not keep its 7 contacts, all bonded, and names

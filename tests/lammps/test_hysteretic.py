@@ -1,5 +1,5 @@
 """dem/hysteretic (Rocky's hysteretic linear spring) against the closed forms of
-doc/verification.md (section 4), with Rocky's unloading floor lambda = 0.001 taken into account.
+doc/verification.rst (section 4), with Rocky's unloading floor lambda = 0.001 taken into account.
 
 Binary collision, loading stiffness K (like types: kn/2 in series), m_c, K_u = K/e^2:
   delta_max = v0 sqrt(m_c/K); the force leaves the K_u line for the floor lambda K delta at

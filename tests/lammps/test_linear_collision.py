@@ -1,4 +1,4 @@
-"""dem/linear binary collisions against the closed forms of doc/verification.md (section 2).
+"""dem/linear binary collisions against the closed forms of doc/verification.rst (section 2).
 
 Tolerances: the contact starts and ends between two steps, so the measured restitution and
 duration carry an error of order dt/t_c; with about 2000 steps per contact that is ~1e-3.

@@ -1,4 +1,4 @@
-"""The worked examples of the migration guides (doc/migrating_from_pfc.md, doc/migrating_from_rocky.md),
+"""The worked examples of the migration guides (doc/migrating_from_pfc.rst, doc/migrating_from_rocky.rst),
 run as shipped from a copy of their folders, against closed forms.
 
 examples/balls_in_box (PFC's "Balls in a Box" with dem/linear emod/kratio and fix wall/dem):

@@ -1,10 +1,10 @@
-"""A damaged restart file ends in a clean LAMMPS error, never a crash (doc/restart.md).
+"""A damaged restart file ends in a clean LAMMPS error, never a crash (doc/restart.rst).
 
 A small deck writes a real restart file with every record of the plugin: the pair style's
 settings (DEM:PSET, with bond_gap_max: dem_bond bonds the touching spheres) and pair_coeff values
 (DEM:PCOF), the contact history (DEM:HIST and its per-atom records) and fix wall/dem on a region
 wall (DEM:WALL, the region's motion state after it, and its per-atom records).
-1. The records are found by their marks and read by the layout doc/restart.md gives (mark,
+1. The records are found by their marks and read by the layout doc/restart.rst gives (mark,
    format, version text, size of the items, items of name, count and numbers or text); the
    per-atom records by their marks (length, mark, keys, header values). Every length and count
    field of each is damaged in turn (one less, one more, -1, the largest int; the per-atom records'
@@ -86,7 +86,7 @@ def get_double(data, at):
 
 
 def record_fields(data, mark):
-    """The length and count fields of the record of this mark (doc/restart.md's layout) as
+    """The length and count fields of the record of this mark (doc/restart.rst's layout) as
     (offset, 'i' or 'd', value, label), its format's offset, and its items by name (offset of the
     first number)."""
     at = data.index(mark)

@@ -1,4 +1,4 @@
-"""Restart format 1 (doc/restart.md): the pair styles' restart records are named keywords with
+"""Restart format 1 (doc/restart.rst): the pair styles' restart records are named keywords with
 their values, read back through the keywords' own parsing.
 
 1. Round trip: for each law, a system of two atom types with most pair_coeff keywords of the law

@@ -3,7 +3,7 @@ dem/hysteretic continue with energy tracking switched (the history converts).
 
 tests/data/hysteretic_stack_v8.restart (11 history values per contact, written on 2026-11-24) and
 hysteretic_stack_v9.restart (9 values, 2026-11-26) were written by development versions whose
-pair and fix restart data were raw structs. Restart format 1 (doc/restart.md) replaced them, and
+pair and fix restart data were raw structs. Restart format 1 (doc/restart.rst) replaced them, and
 those layouts never shipped in a release: read_restart stops with an error that says the file
 holds the pair record DEM3 of a pre-1.0 development version and which formats this version reads.
 

@@ -1,5 +1,5 @@
 """Rolling resistance (rr_fric, rr_model; src/dem/rolling.h) through LAMMPS, for every law
-(closed forms: doc/verification.md, section 6):
+(closed forms: doc/verification.rst, section 6):
 
 - the moment-rotation path of one contact under imposed rotation: slope k_r = k_s Rbar^2, plateau
   mu_r Rbar |F_n|, unloading along k_r (PFC rrlinear, Rocky type C); type A: the constant moment

@@ -1,5 +1,5 @@
 """Tangential models (tan_mode) of dem/linear, dem/hertz and dem/hysteretic against closed forms
-(doc/verification.md, section 5).
+(doc/verification.rst, section 5).
 
 1. Load path (fix move, as in test_hertz_shear.py): sphere 2 presses into the resting sphere 1 to
    overlap d, then moves sideways by s at constant speed U; the contact-plane components of the

@@ -1,4 +1,4 @@
-"""fix wall/dem: a sphere hitting a wall head-on, against the closed forms (doc/verification.md)
+"""fix wall/dem: a sphere hitting a wall head-on, against the closed forms (doc/verification.rst)
 with the ball-facet contact geometry: m_c = m (the wall is immovable), Hertz with an infinite
 wall radius (R* = R), linear stiffness from material k_n = pi R E (2d: 2 E).
 
@@ -147,7 +147,7 @@ def main():
         def no_tension(r, e=e, zeta=zeta, tf=tf):
             chk.close(f"linear no-tension zeta={zeta}: restitution exp(-zeta w0 t_F)", r["e"],
                       math.exp(-zeta * math.sqrt(kn / m) * tf), rel=2e-3)
-            chk.close(f"linear no-tension zeta={zeta}: restitution (doc/verification.md, 4 digits)", r["e"], e, rel=2e-3)
+            chk.close(f"linear no-tension zeta={zeta}: restitution (doc/verification.rst, 4 digits)", r["e"], e, rel=2e-3)
             chk.close(f"linear no-tension zeta={zeta}: force duration t_F", r["t_force"], tf, rel=2e-3)
         impact(impact_deck(f"linear kn {kn} dp_nratio {zeta} dp_mode 1", v0=v0, dt=dt, steps=4000), dt, no_tension)
     dt = linear_tc(kn, m, 0.0) / 2000

@@ -11,7 +11,7 @@ mid-run.
    the contacts by geometry, the continuation is the straight run's; never a silent change.
 3. A restart file of a pre-1.0 development version (tests/data/wall_mesh_box_v3.restart: its wall
    record DEMWALL3 held the triangle count and box but no fingerprint) is refused with an error
-   that names the record and the restart formats this version reads (doc/restart.md).
+   that names the record and the restart formats this version reads (doc/restart.rst).
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os

@@ -1,4 +1,4 @@
-"""fix wall/dem: oblique impacts on a plane in gross sliding (doc/verification.md, section 5).
+"""fix wall/dem: oblique impacts on a plane in gross sliding (doc/verification.rst, section 5).
 
 While the contact slides throughout, the friction impulse is mu times the normal impulse
 m (1 + e) v_n, so the tangential velocity drops by dv_t = mu (1 + e) v_n, and the spin of a solid

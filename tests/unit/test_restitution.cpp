@@ -5,7 +5,7 @@
 
 using namespace dem;
 
-// Reference values of doc/verification.md, section 2 (4 significant digits there).
+// Reference values of doc/verification.rst, section 2 (4 significant digits there).
 TEST(Restitution, FullDashpotKnownValues)
 {
   EXPECT_NEAR(restitution_full(0.1), 0.7292, 5e-5);
