@@ -37,7 +37,7 @@ int first_wall_style_arg(int narg, char **arg);
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:
   // the global vector's sums: WallOutput (wall_contacts.h)
-  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.md: the sums
+  // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.rst: the sums
   // up to V_ACTIVATED, then the mesh's displacement and angle (intensive: the same on every rank; 0
   // for other walls), then the later sums from V_ADHESIVE on
   static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4,

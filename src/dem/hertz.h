@@ -143,7 +143,7 @@ DEM_INLINE void hertz_normal(const HertzParams &p, double reff, double delta, do
 }
 
 // Mindlin-Deresiewicz (tan_mode 2), the form Rocky names (Mindlin & Deresiewicz 1953 for a
-// monotonic tangential load at constant normal force; doc/pair_dem_hertz.md):
+// monotonic tangential load at constant normal force; doc/pair_dem_hertz.rst):
 //   F_s = -mu |F_n| (1 - xi^(3/2)) s/|s|,  xi = 1 - |s|/s_max,  s_max = mu delta (2 - nu)/(2 (1 - nu))
 // with nu the contact's Poisson ratio (2(1-nu)/(2-nu) = ks_factor). s accumulates dd_s in the
 // contact plane and is held at |s| = s_max while sliding (xi = 0, |F_s| = mu |F_n|), so a reversal

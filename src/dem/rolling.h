@@ -1,4 +1,4 @@
-// Rolling resistance, for every law (doc/pair_dem_linear.md, "Rolling resistance", gives the
+// Rolling resistance, for every law (doc/pair_dem_linear.rst, "Rolling resistance", gives the
 // equations with their sources). A contact with rolling resistance carries a rolling moment M^r
 // that acts on particle 2 (particle 1 receives -M^r), like the forces of the laws, so it is a
 // vector of the contact history that changes sign when the partner takes the contact over.

@@ -1,4 +1,4 @@
-"""pair_style dem/* coeff type|contact and the contact values table (doc/pair_dem_linear.md,
+"""pair_style dem/* coeff type|contact and the contact values table (doc/pair_dem_linear.rst,
 "Contact values").
 
 Two spheres of radius R overlapping by DELTA, one force evaluation (run 0), against closed forms:

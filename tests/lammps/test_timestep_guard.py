@@ -1,4 +1,4 @@
-"""The contact report and timestep guard (doc/pair_dem_linear.md, "Timestep guard").
+"""The contact report and timestep guard (doc/pair_dem_linear.rst, "Timestep guard").
 
 Two spheres of types 1 and 2 (radius R, density RHO) and, for the walls, a zplane wall/dem. For
 each law the collision time t_c = pi sqrt(m_c / k_n) is computed here from the closed forms:

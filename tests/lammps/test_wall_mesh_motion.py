@@ -1,7 +1,7 @@
 """fix wall/dem ... mesh with variable-driven motion: `move translate` and `move rotate` whose
 velocity components and angular velocity are equal-style variables (v_name).
 
-The rule (doc/fix_wall_dem.md): the variables are evaluated once per step; a component whose
+The rule (doc/fix_wall_dem.rst): the variables are evaluated once per step; a component whose
 velocity is the same as on the last step moves on at that velocity (x0 + (t - t0) v: the closed
 form, as for a constant), one whose velocity changed advances by the trapezoid rule (mean of the
 two velocities times the step). Vector outputs 13-16 are the displacement and the angle.
