@@ -1,14 +1,15 @@
 // The contact values table the pair styles print at init: every pair of types' contact values
 // after mixing (inheritance from the types, or the contact's own values with coeff contact), so
 // that a contact stiffness of 5e4 where 1e5 was meant shows before the first step. Host code, no
-// LAMMPS types. A value that a pair of types without particles lacks (a stiffness from emod, which
+// LAMMPS types (LAMMPS's {fmt} only). A value that a pair of types without particles lacks (a stiffness from emod, which
 // needs the radii; a collision time) is NaN and prints as "-".
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/timescale.h"
 
+#include "fmt/format.h"
+
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -39,27 +40,17 @@ struct ValueRow {
   std::vector<double> values;    // as value_names
 };
 
-// The table: a title line, a header, a row per pair of types; numbers in %.4g.
+// The table: a title line, a header, a row per pair of types; numbers in {:.4g}.
 inline std::string values_table(const std::string &title, const std::vector<const char *> &names,
                                 const std::vector<ValueRow> &rows)
 {
-  char buf[64];
-  std::string text = title + "\n  " + "   I    J";
-  for (const char *n : names) {
-    std::snprintf(buf, sizeof buf, " %10s", n);
-    text += buf;
-  }
+  std::string text = title + "\n     I    J";
+  for (const char *n : names) text += fmt::format(" {:>10}", n);
   text += "\n";
   for (const auto &r : rows) {
-    std::snprintf(buf, sizeof buf, "  %4d %4d", r.i, r.j);
-    text += buf;
-    for (double v : r.values) {
-      if (std::isfinite(v))
-        std::snprintf(buf, sizeof buf, " %10.4g", v);
-      else
-        std::snprintf(buf, sizeof buf, " %10s", "-");
-      text += buf;
-    }
+    text += fmt::format("  {:4d} {:4d}", r.i, r.j);
+    for (double v : r.values)
+      text += std::isfinite(v) ? fmt::format(" {:10.4g}", v) : fmt::format(" {:>10}", "-");
     text += "\n";
   }
   return text;

@@ -406,7 +406,7 @@ static inline void add_row(double *a, int k, Vec3 b)
 // The rolling resistance of a contact in the CPU loop (pair_step.h's LoopAtoms::rolling): out of
 // line, so that the loop of styles without rolling resistance keeps its registers.
 template <class Law, bool ENERGY>
-DEM_NOINLINE static RollingOutcome
+DEM_NOINLINE static dem::RollingOutcome
 rolling_apart(const double *omega, EffectiveMassRule m, int i, int j, const typename Law::Params &p,
               Vec3 n, double r1, double r2, double kn, double ks, double fn, double *slots,
               bool step, bool store, double dt)
@@ -436,9 +436,9 @@ template <class Law> struct LoopAtoms {
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
   DEM_INLINE bool in_group(int k, int groupbit) const { return meff_of.mask[k] & groupbit; }
   template <bool ENERGY>
-  DEM_INLINE RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2,
-                                    double kn, double ks, double fn, double *slots, bool step,
-                                    bool store, double dt) const
+  DEM_INLINE dem::RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1,
+                                         double r2, double kn, double ks, double fn, double *slots,
+                                         bool step, bool store, double dt) const
   {
     return rolling_apart<Law, ENERGY>(spin, meff_of, i, j, p, n, r1, r2, kn, ks, fn, slots, step,
                                       store, dt);

@@ -70,7 +70,7 @@ PairDEMBase::~PairDEMBase()
 
 std::string PairDEMBase::history_id() const
 {
-  return "DEM_HISTORY" + std::to_string(instance_me);
+  return fmt::format("DEM_HISTORY{}", instance_me);
 }
 
 void PairDEMBase::allocate_base()
@@ -391,22 +391,22 @@ void PairDEMBase::end_step_outputs()
   }
 }
 
-BondStep PairDEMBase::bond_step(bool advance)
+dem::BondStep PairDEMBase::bond_step(bool advance)
 {
   bonding_now = advance && bond.requests != 0;
-  BondStep b = bond;
+  dem::BondStep b = bond;
   if (!bonding_now) b.requests = 0;
   return b;
 }
 
 void PairDEMBase::request_bonds(int mode, int groupbit, double gap, const std::string &group)
 {
-  if (bond.requests == BondStep::MAX_REQUESTS)
+  if (bond.requests == dem::BondStep::MAX_REQUESTS)
     error->all(
         FLERR,
         "dem_bond: {} requests are waiting for the next step ({}): run a step (run 1) before more "
         "dem_bond commands",
-        BondStep::MAX_REQUESTS, pending_requests());
+        dem::BondStep::MAX_REQUESTS, pending_requests());
   const int r = bond.requests++;
   bond.mode[r] = mode;
   bond.groupbit[r] = groupbit;

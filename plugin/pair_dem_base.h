@@ -148,7 +148,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   double totals[N_EXTRA] = {};    // this rank's share of the cumulative outputs
   bool any_rgap = false;          // some pair of types has a reference gap (set at init)
   bool any_hold = false;          // some pair of types holds contacts beyond g_s = 0 (set at init)
-  BondStep bond;    // contact bonds: the pending dem_bond request, the largest gap, any
+  dem::BondStep bond;    // contact bonds: the pending dem_bond request, the largest gap, any
   std::vector<std::string> bond_groups;    // the pending requests' groups (for the log)
   std::string pending_requests() const;    // the pending dem_bond requests, for messages
   double made_now = 0.0;                   // bonds made this step (this rank)
@@ -181,7 +181,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   void begin_step_outputs();    // call at the start of compute()
   void end_step_outputs();      // call at the end of compute()
   // the contact bonds' step constants: a dem_bond request only on a step that advances
-  BondStep bond_step(bool advance);
+  dem::BondStep bond_step(bool advance);
   // after a step's loop or kernel: what it summed (pair_step.h's PairSum entries; events in whole
   // units) into the outputs
   template <int N, int R> void add_step_sums(const StepSums<N, R> &s)

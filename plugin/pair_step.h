@@ -92,7 +92,6 @@ DEM_INLINE void add_events(Sums &sums, const PairEvents<Count> &e)
     }
 }
 
-using dem::BondStep;
 using PairStepConstants = dem::StepConstants;
 
 // A loop's PairStepConstants from the pair style's history layout (history_parts), as
@@ -102,7 +101,7 @@ using PairStepConstants = dem::StepConstants;
 // the parts some pair of types uses (a runtime layout, kept apart so that the law's stays a constant).
 template <class Law, bool TALLY, bool ENERGY, int PLAIN, bool EXTRA>
 DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap,
-                                                 bool any_hold, const BondStep &bond)
+                                                 bool any_hold, const dem::BondStep &bond)
 {
   constexpr bool OPTIONAL =
       !PLAIN && EXTRA;    // (constants false otherwise: their code compiles away)
@@ -111,10 +110,8 @@ DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, b
       : Law::optional_extra        ? (history_parts & dem::HIST_EXTRA) | ENERGY_BIT
                                    : ENERGY_BIT;
   return dem::step_constants<Law>(dt, parts, history_parts, OPTIONAL, !PLAIN && any_rgap,
-                                  OPTIONAL && any_hold, OPTIONAL ? bond : BondStep{});
+                                  OPTIONAL && any_hold, OPTIONAL ? bond : dem::BondStep{});
 }
-
-using dem::RollingOutcome;
 
 // The contact of neighbours i and j at d = x_j - x_i, |d|^2 = rsq (dem/contact.h)
 template <class Law, class Atoms>
@@ -139,9 +136,9 @@ template <class Atoms> struct PairBodies {
   DEM_INLINE decltype(auto) params() const { return a.params(j); }
   DEM_INLINE bool in_group(int bit) const { return a.in_group(i, bit) && a.in_group(j, bit); }
   template <bool ENERGY, class Params, class Slots>
-  DEM_INLINE RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2, double kn,
-                                    double ks, double fn, Slots m, bool step, bool store,
-                                    double dt) const
+  DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2,
+                                         double kn, double ks, double fn, Slots m, bool step,
+                                         bool store, double dt) const
   {
     return a.template rolling<ENERGY>(i, j, p, n, r1, r2, kn, ks, fn, m, step, store, dt);
   }
@@ -161,7 +158,6 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
                           bool j_owned, int &touch, Slots slot, const PairStepConstants &k,
                           bool advance, Tally &tally)
 {
-  using dem::Vec3;
   const double w = j_owned ? 1.0 : 0.5;
   const PairBodies<Atoms> bodies{a, i, j};
   // the reference gap is usually 0 everywhere: then most neighbours need no per-type data at all;
@@ -226,7 +222,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     }
     if (out.bond_made) tally.events.bonds_made += w2;
   }
-  Vec3 ti, tj;
+  dem::Vec3 ti, tj;
   dem::contact_torques(c, out.force, ti, tj);
   tally.contact(i, j, j_owned, out.force, ti, tj, out.couple, out.moment);
   if constexpr (TALLY) {

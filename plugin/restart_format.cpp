@@ -144,7 +144,7 @@ namespace {
     out.version = c.text("its version text", MAX_VERSION_TEXT);
     if (out.format > RESTART_FORMAT) {    // (its version, where it can be read)
       const std::string which = c.ok() ? out.writer()
-                                       : "restart format " + std::to_string(out.format);
+                                       : fmt::format("restart format {}", out.format);
       return {false,
               fmt::format("its record of {}, a format newer than this version's ({})", which,
                           RESTART_FORMAT)};
@@ -260,7 +260,7 @@ const char *plugin_version()
 
 std::string Record::writer() const
 {
-  return "lammps-dem-plugin " + version + " (restart format " + std::to_string(format) + ")";
+  return fmt::format("lammps-dem-plugin {} (restart format {})", version, format);
 }
 
 void RecordWriter::put(const std::string &name, const double *values, int n)

@@ -170,7 +170,6 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
                               const dem::WallTouch *touches, int nt, double *row, int nslot,
                               WallBall &b, double dt, bool advance, dem::Vec3 origin, Tally &tally)
 {
-  using dem::Vec3;
   const dem::StepConstants k = wall_step_constants<Law>(params, dt);
   const int stride = 1 + k.nh;    // (wall_stride)
   const WallBodies<Law> bodies{b, adh};
@@ -242,11 +241,11 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
       continue;
     }
     if (!slot) record[0] = w.id + 1;
-    Vec3 tb, tw;
+    dem::Vec3 tb, tw;
     dem::contact_torques(c, out.force, tb, tw);
     b.f = b.f - out.force;
     b.t = b.t + tb;
-    Vec3 torque_wall = dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force);
+    dem::Vec3 torque_wall = dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force);
     if (out.couple) {
       b.t = b.t - out.moment;
       torque_wall = torque_wall + out.moment;

@@ -421,10 +421,9 @@ template <class Kernel, class Law> struct KernelAtoms {
     return k.mask[n] & groupbit;
   }
   template <bool ENERGY, class Slots>
-  KOKKOS_FORCEINLINE_FUNCTION RollingOutcome rolling(int i, int j, const Params &p, Vec3 n,
-                                                     double r1, double r2, double kn, double ks,
-                                                     double fn, Slots m, bool step, bool store,
-                                                     double dt) const
+  KOKKOS_FORCEINLINE_FUNCTION dem::RollingOutcome
+  rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,
+          double fn, Slots m, bool step, bool store, double dt) const
   {
     return dem::rolling_contact<Law, ENERGY>(p, n, r1, r2, omega(i), omega(j), rmass(i), frozen(i),
                                              rmass(j), frozen(j), kn, ks, fn, m, step, store, dt);

@@ -90,7 +90,7 @@ template <class DeviceType, class Law> struct DEMKernel {
   int freeze_group_bit = 0;    // group of fix freeze: its atoms count as infinitely heavy
   int any_rgap = 0;            // some pair of types has a reference gap
   int any_hold = 0;            // some pair of types holds contacts beyond g_s = 0
-  BondStep bond;               // contact bonds (dem_bond)
+  dem::BondStep bond;          // contact bonds (dem_bond)
   int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
