@@ -698,7 +698,7 @@ template <class Style> const double *PairDEM<Style>::stored_contact(int &i, int 
 }
 
 // The partner atom takes the contact over: its vectors change sign, its scalars do not.
-// The restart data (doc/restart.md): the settings record, then the pair_coeff record: the
+// The restart data (doc/restart.rst): the settings record, then the pair_coeff record: the
 // number of types, and for each pair of types I <= J an item "types" (I, J, setflag) followed by
 // the keywords given for it, by name, with their values. Read back through the keywords' own
 // parsing (Style::set, adhesion_set), whatever the order of the keywords or of the properties'

@@ -304,7 +304,7 @@ double PairDEMBase::init_one(int i, int j)
       std::max({0.0, max_reference_gap(i, j) + hold_gap(i, j), adhesive_range(i, j, r1, r2)});
 }
 
-// The pair style's settings record (doc/restart.md): the flags, then the cumulative outputs by
+// The pair style's settings record (doc/restart.rst): the flags, then the cumulative outputs by
 // their names (pair_output_names); outputs a later version adds are absent from older files and
 // start at 0.
 
