@@ -18,12 +18,13 @@ from demtest import PLUGIN_DIR, Checks  # noqa: E402
 from stlmesh import floor, write_stl  # noqa: E402
 
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "doc")
-COMMANDS = ("pair_style", "pair_coeff", "fix", "variable", "region", "compute", "thermo", "run", "unfix")
+COMMANDS = ("pair_style", "pair_coeff", "fix", "variable", "region", "compute", "thermo", "run", "unfix",
+            "dem_bond")
 SETUP = ["units si", "atom_style sphere", "atom_modify map array", "boundary f f f", "comm_modify vel yes",
          "region box block -0.2 0.2 -0.2 0.2 -0.2 0.2", "create_box 2 box",
          "create_atoms 1 single -0.02 0 0.05", "create_atoms 2 single 0.02 0 0.05",
          "create_atoms 1 single -0.02 0 0.08", "create_atoms 2 single 0.02 0 0.08",
-         "set group all diameter 0.01 density 2500", "velocity all set 0.1 0 -0.2",
+         "set group all diameter 0.01 density 2500", "group core id 1 2", "group shell id 3 4", "velocity all set 0.1 0 -0.2",
          "neighbor 0.002 bin", "timestep 1e-6"]
 DEFAULT_PAIR = "pair_style dem/linear"
 DEFAULT_COEFF = "pair_coeff * * kn 1e5 ks 5e4 fric 0.5"
