@@ -58,19 +58,9 @@ int first_wall_style_arg(int narg, char **arg)
   return iarg;
 }
 
-void *create_fix_wall_dem(void *ptr, int narg, char **arg)
+void *create_fix_wall_dem(void *lmp, int narg, char **arg)
 {
-  auto *lmp = static_cast<LAMMPS *>(ptr);
-  const std::string law = narg > 3 ? arg[3] : "";
-#define DEM_WALL_LAW(L) \
-  if (law == L::wall_name) return new FixWallDEM<LawStyle<L>>(lmp, narg, arg);
-  DEM_FOR_EACH_LAW(DEM_WALL_LAW)
-#undef DEM_WALL_LAW
-  lmp->error->all(FLERR,
-                  "Fix wall/dem: unknown contact law '{}' (allowed: {}); "
-                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args",
-                  law, wall_law_names());
-  return nullptr;
+  return new FixWallDEM(static_cast<LAMMPS *>(lmp), narg, arg);
 }
 
 }    // namespace DEM_NS
@@ -978,8 +968,36 @@ void FixWallDEMBase::post_constructor()
 
 // ---------------------------------------------------------------------------------------------
 
-template <class Style>
-FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBase(lmp, narg, arg)
+char **FixWallDEM::known_law(LAMMPS *lmp, int narg, char **arg)
+{
+  const std::string law = narg > 3 ? arg[3] : "";
+#define DEM_WALL_LAW(L) \
+  if (law == L::wall_name) return arg;
+  DEM_FOR_EACH_LAW(DEM_WALL_LAW)
+#undef DEM_WALL_LAW
+  lmp->error->all(FLERR,
+                  "Fix wall/dem: unknown contact law '{}' (allowed: {}); "
+                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args",
+                  law, wall_law_names());
+  return arg;
+}
+
+FixWallDEM::FixWallDEM(LAMMPS *lmp, int narg, char **arg) :
+    FixWallDEMBase(lmp, narg, known_law(lmp, narg, arg))
+{
+#define DEM_WALL_LAW(L) \
+  if (law_name == L::wall_name) wall_law.emplace<WallLaw<LawStyle<L>>>();
+  DEM_FOR_EACH_LAW(DEM_WALL_LAW)
+#undef DEM_WALL_LAW
+  std::visit(
+      [&](auto &w) {
+        set_keywords(w, arg);
+      },
+      wall_law);
+}
+
+// the law's keywords, arg[4 .. first_wall_arg), into w and adh_props, mixed into w.params and adh
+template <class Style> void FixWallDEM::set_keywords(WallLaw<Style> &w, char **arg)
 {
   const std::string me = std::string("Fix ") + style + " " + law_name;
   for (int iarg = 4; iarg < first_wall_arg; iarg += 2) {
@@ -989,27 +1007,37 @@ FixWallDEM<Style>::FixWallDEM(LAMMPS *lmp, int narg, char **arg) : FixWallDEMBas
     std::string err = parse_value(arg[iarg], arg[iarg + 1], v);
     if (err.empty())
       err = is_adhesion_keyword(arg[iarg]) ? adhesion_set(adh_props, arg[iarg], v)
-                                           : Style::set(props, arg[iarg], v);
+                                           : Style::set(w.props, arg[iarg], v);
     if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
   }
-  const std::string err = mix_wall(props, adh_props, params, adh);
+  const std::string err = mix_wall<Style>(w.props, adh_props, w.params, adh);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
-  // the Kokkos variant's own checks come before its construction (create_fix_wall_dem_kokkos)
-  register_atom_arrays(wall_stride<Law>(params));
+  // the Kokkos variant's own checks come before its construction (FixWallDEMKokkos::checked)
+  register_atom_arrays(wall_stride<typename Style::Law>(w.params));
+}
+
+double FixWallDEM::positive_rgap() const
+{
+  return std::visit(
+      [](const auto &w) {
+        return w.params.rgap > 0.0 ? w.params.rgap : 0.0;
+      },
+      wall_law);
 }
 
 // The ball-wall contact's parameters and adhesion from the fix's keywords: the contact's own
 // values, no inheritance from the particles' types (own_values)
 template <class Style>
-std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionProperties &q,
-                                        Params &out, dem::Adhesion &a) const
+std::string FixWallDEM::mix_wall(const typename Style::Properties &p, const AdhesionProperties &q,
+                                 typename Style::Params &out, dem::Adhesion &a) const
 {
+  using Properties = typename Style::Properties;
   Properties props3[3];
   AdhesionProperties adh3[3];
   own_values<Style>(p, q, props3, adh3);
   const std::string err =
       mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
-  if (err.empty() && Law::Parts::holds(out))
+  if (err.empty() && Style::Law::Parts::holds(out))
     return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio "
            "pb_ten pb_coh pb_fa "
            "pb_mcf) are properties of particle-particle contacts (pair style dem/linear): a wall "
@@ -1020,20 +1048,30 @@ std::string FixWallDEM<Style>::mix_wall(const Properties &p, const AdhesionPrope
 
 // The largest particle of each type in the group gives finite forces against the wall
 // (finite_probe.h); otherwise an error names the keywords whose values overflow.
-template <class Style> void FixWallDEM<Style>::check_finite()
+void FixWallDEM::check_finite()
 {
+  std::visit(
+      [&](const auto &w) {
+        check_law_finite(w);
+      },
+      wall_law);
+}
+
+template <class Style> void FixWallDEM::check_law_finite(const WallLaw<Style> &w)
+{
+  using Properties = typename Style::Properties;
   const TypeExtremes x = type_extremes(lmp, groupbit);
   // the fix's keywords as three like property sets (the form overflow_culprits varies)
-  const Properties p[3] = {props, props, props};
+  const Properties p[3] = {w.props, w.props, w.props};
   const AdhesionProperties q[3] = {adh_props, adh_props, adh_props};
   for (int t = 1; t <= atom->ntypes; t++) {
     if (!(x.rmax[t] > 0.0)) continue;
     auto finite = [&](const Properties(&tp)[3], const AdhesionProperties(&tq)[3]) {
-      Params par;
+      typename Style::Params par;
       dem::Adhesion a;
-      return mix_wall(tp[0], tq[0], par, a).empty() &&
-          finite_probe<Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt,
-                            box_edge(domain));
+      return mix_wall<Style>(tp[0], tq[0], par, a).empty() &&
+          finite_probe<typename Style::Law>(par, a, x.rmax[t], x.mmax[t], INFINITY, 0.0, update->dt,
+                                            box_edge(domain));
     };
     if (finite(p, q)) continue;
     error->all(FLERR,
@@ -1047,7 +1085,16 @@ template <class Style> void FixWallDEM<Style>::check_finite()
 }
 
 // one row per type of the group's particles, its smallest against the wall (contact_report.h)
-template <class Style> void FixWallDEM<Style>::report_timescales()
+void FixWallDEM::report_timescales()
+{
+  std::visit(
+      [&](const auto &w) {
+        report_law_timescales(w);
+      },
+      wall_law);
+}
+
+template <class Style> void FixWallDEM::report_law_timescales(const WallLaw<Style> &w)
 {
   const TypeExtremes x = type_extremes(lmp, groupbit);
   const double v = impact_speed > 0.0 ? impact_speed : x.vmax;
@@ -1056,7 +1103,7 @@ template <class Style> void FixWallDEM<Style>::report_timescales()
     const double r = x.rmin[t], m = x.mmin[t];
     if (r > 0.0)
       rows.push_back({fmt::format("type {} and the wall", t), r, INFINITY, m,
-                      dem::timescale(dem::wall_params(params, r), r, INFINITY, m, v)});
+                      dem::timescale(dem::wall_params(w.params, r), r, INFINITY, m, v)});
   }
   const std::string speed = Style::Law::speed_dependent
       ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed")
@@ -1065,17 +1112,21 @@ template <class Style> void FixWallDEM<Style>::report_timescales()
                   Style::stiffness_keywords);
 }
 
-template <class Style> void FixWallDEM<Style>::compute_walls(bool advance)
+void FixWallDEM::compute_walls(bool advance)
 {
-  if (track_energy && advance)
-    loop<true>(advance);
-  else
-    loop<false>(advance);
+  std::visit(
+      [&](const auto &w) {
+        if (track_energy && advance)
+          loop<true>(w, advance);
+        else
+          loop<false>(w, advance);
+      },
+      wall_law);
 }
 
 // ENERGY: accumulate the dissipation (energy yes). advance: a normal step (false during LAMMPS's
 // setup: stored forces are replayed without advancing the history, as in the pair styles).
-template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool advance)
+template <bool ENERGY, class Style> void FixWallDEM::loop(const WallLaw<Style> &w, bool advance)
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f,
          **torque = atom->torque;
@@ -1104,8 +1155,8 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
                {torque[i][0], torque[i][1], torque[i][2]},
                tag[i]};
     if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
-    wall_contacts<Law, ENERGY, true>(params, adh, touches.data(), nt, hist[i], nslot, b, dt,
-                                     advance, origin, tally);
+    wall_contacts<typename Style::Law, ENERGY, true>(w.params, adh, touches.data(), nt, hist[i],
+                                                     nslot, b, dt, advance, origin, tally);
     if (sums[W_OVERFLOW] > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
     f[i][0] = b.f.x;
@@ -1117,8 +1168,3 @@ template <class Style> template <bool ENERGY> void FixWallDEM<Style>::loop(bool 
   }
   add_step_sums(sums.s, sums.record[0]);
 }
-
-namespace DEM_NS {
-#define DEM_INSTANTIATE(L) template class FixWallDEM<LawStyle<L>>;
-DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
-}    // namespace DEM_NS

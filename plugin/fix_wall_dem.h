@@ -4,21 +4,33 @@
 //
 // FixWallDEMBase is law-independent: wall geometry (planes, a z cylinder, a LAMMPS region that
 // may move and rotate), the per-atom wall contact history (migration, restart), rigid-body masses
-// and the outputs. FixWallDEM<Style> parses the law's keywords with the pair style's Style (the
-// same keywords, ranges and mixing code) and runs the law of src/dem on each ball-wall contact
-// built by src/dem/wall.h; the per-ball work is wall_contacts (wall_contacts.h), which the
-// Kokkos variant (kokkos/fix_wall_dem_kokkos.h) runs too. The laws are those of laws.h; a law whose
-// parameters depend on the radii needs a wall_params overload in src/dem/wall.h.
+// and the outputs. FixWallDEM holds the part of the law its 4th argument names (WallLaw, one
+// alternative of a variant per law: LAMMPS makes a fix style's object by its class, one for every
+// law), parses the law's keywords with the pair style's Style (the same keywords, ranges and
+// mixing code) and runs the law of src/dem on each ball-wall contact built by src/dem/wall.h; the
+// per-ball work is wall_contacts (wall_contacts.h), which the Kokkos variant
+// (kokkos/fix_wall_dem_kokkos.h) runs too. The laws are those of laws.h; a law whose parameters
+// depend on the radii needs a wall_params overload in src/dem/wall.h.
 // SPDX-License-Identifier: GPL-2.0-or-later
-#pragma once
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/dem,DEM_NS::FixWallDEM);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_WALL_DEM_H
+#define LMP_FIX_WALL_DEM_H
+
 #include "dem/mesh.h"
 #include "dem/wall.h"
 #include "fix.h"
 #include "law_style.h"
+#include "laws.h"
 #include "wall_contacts.h"
 
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -29,7 +41,7 @@ namespace DEM_NS {
 
 struct WallMesh;
 
-// The creator LAMMPS calls for "fix ... wall/dem LAW ...": picks the law from arg[3].
+// The creator the plugin registers for "fix ... wall/dem LAW ...".
 void *create_fix_wall_dem(void *lmp, int narg, char **arg);
 // Index of the wall style (xplane ... region) in the arguments of fix wall/dem, narg if none.
 int first_wall_style_arg(int narg, char **arg);
@@ -138,30 +150,46 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void consolidate();
 };
 
-template <class Style> class FixWallDEM : public FixWallDEMBase {
- public:
-  using Law = typename Style::Law;
-  using History = typename Law::History;
-  using Params = typename Style::Params;
-  using Properties = typename Style::Properties;
+// The law's part of fix wall/dem: its keywords as given, and the contact's parameters mixed from
+// them, for Style (LawStyle, law_style.h).
+template <class Style> struct WallLaw {
+  typename Style::Properties props;
+  typename Style::Params params;
+};
+// one alternative per law of laws.h (the first template argument drops the list's leading comma)
+template <class, class... Laws> using WallLawOf = std::variant<WallLaw<LawStyle<Laws>>...>;
+#define DEM_COMMA_LAW(L) , L
+using WallLaws = WallLawOf<void DEM_FOR_EACH_LAW(DEM_COMMA_LAW)>;
+#undef DEM_COMMA_LAW
 
+class FixWallDEM : public FixWallDEMBase {
+ public:
   FixWallDEM(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
 
  protected:
-  Properties props;
-  Params params;
+  WallLaws wall_law;    // the alternative of the law named by arg[3]
   AdhesionProperties adh_props;
   void compute_walls(bool advance) override;
-  double positive_rgap() const override { return params.rgap > 0.0 ? params.rgap : 0.0; }
+  double positive_rgap() const override;
   double adhesive_reach(double rmax) const override
   {
     return dem::adhesive_reach(adh, rmax, adh.estar);
   }
   void report_timescales() override;
   void check_finite() override;
-  std::string mix_wall(const Properties &p, const AdhesionProperties &q, Params &out,
-                       dem::Adhesion &a) const;
-  template <bool ENERGY> void loop(bool advance);
+  // arg, after an error if arg[3] names no law of laws.h (before the fix exists: the constructors'
+  // first step)
+  static char **known_law(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  template <class Style> void set_keywords(WallLaw<Style> &w, char **arg);
+  template <class Style>
+  std::string mix_wall(const typename Style::Properties &p, const AdhesionProperties &q,
+                       typename Style::Params &out, dem::Adhesion &a) const;
+  template <class Style> void report_law_timescales(const WallLaw<Style> &w);
+  template <class Style> void check_law_finite(const WallLaw<Style> &w);
+  template <bool ENERGY, class Style> void loop(const WallLaw<Style> &w, bool advance);
 };
 
 }    // namespace DEM_NS
+
+#endif
+#endif

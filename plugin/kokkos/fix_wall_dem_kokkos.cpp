@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "kokkos/fix_wall_dem_kokkos.h"
+#include "fix_wall_dem_kokkos.h"
 #include "laws.h"
 
 #include "atom_kokkos.h"
@@ -19,11 +19,16 @@ using dem::Vec3;
 
 namespace DEM_NS {
 
-template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg, char **arg)
+template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg, char **arg)
 {
-  auto *lmp = static_cast<LAMMPS *>(ptr);
-  // the checks of this variant come before the fix exists, so that no constructor fails after
-  // FixWallDEM's has registered the fix with Atom (see FixWallDEMBase::register_atom_arrays)
+  return new FixWallDEMKokkos<DeviceType>(static_cast<LAMMPS *>(lmp), narg, arg);
+}
+
+}    // namespace DEM_NS
+
+template <class DeviceType>
+char **FixWallDEMKokkos<DeviceType>::checked(LAMMPS *lmp, int narg, char **arg)
+{
   if (!lmp->kokkos || !lmp->kokkos->kokkos_exists)
     lmp->error->all(FLERR,
                     "Fix wall/dem/kk needs the KOKKOS package enabled: run LAMMPS with -k on");
@@ -36,24 +41,22 @@ template <class DeviceType> void *create_fix_wall_dem_kokkos(void *ptr, int narg
         "command, 'suffix on' after it)");
   const std::string law = narg > 3 ? arg[3] : "";
 #define DEM_WALL_LAW(L) \
-  if (law == L::wall_name) return new FixWallDEMKokkos<DeviceType, LawStyle<L>>(lmp, narg, arg);
+  if (law == L::wall_name) return arg;
   DEM_FOR_EACH_LAW(DEM_WALL_LAW)
 #undef DEM_WALL_LAW
   lmp->error->all(FLERR,
                   "Fix wall/dem/kk: unknown contact law '{}' (allowed: {}); "
                   "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args",
                   law, wall_law_names());
-  return nullptr;
+  return arg;
 }
 
-}    // namespace DEM_NS
-
-template <class DeviceType, class Style>
-FixWallDEMKokkos<DeviceType, Style>::FixWallDEMKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixWallDEM<Style>(lmp, narg, arg)
+template <class DeviceType>
+FixWallDEMKokkos<DeviceType>::FixWallDEMKokkos(LAMMPS *lmp, int narg, char **arg) :
+    FixWallDEM(lmp, narg, checked(lmp, narg, arg))
 {
   // (this->style is still the name without the suffix when the fix was made through -sf kk)
-  // nothing here may fail: see create_fix_wall_dem_kokkos
+  // nothing here may fail: see checked
   this->kokkosable = 1;
   this->atomKK = (AtomKokkos *) this->atom;
   this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
@@ -70,28 +73,38 @@ FixWallDEMKokkos<DeviceType, Style>::FixWallDEMKokkos(LAMMPS *lmp, int narg, cha
   k_hist.modify_host();
 }
 
-template <class DeviceType, class Style> FixWallDEMKokkos<DeviceType, Style>::~FixWallDEMKokkos()
+template <class DeviceType> FixWallDEMKokkos<DeviceType>::~FixWallDEMKokkos()
 {
   if (this->copymode) return;
   this->memoryKK->destroy_kokkos(k_hist, this->hist);    // leaves hist null for ~FixWallDEMBase
 }
 
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::init()
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::init()
 {
-  FixWallDEM<Style>::init();
+  FixWallDEM::init();
   if (this->fix_rigid)
     this->error->all(FLERR,
                      "Fix wall/dem/kk does not support rigid bodies (fix {}) yet: use fix wall/dem",
                      this->fix_rigid->style);
 }
 
-template <class DeviceType, class Style>
-void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::compute_walls(bool advance)
+{
+  std::visit(
+      [&](const auto &w) {
+        compute_law(w, advance);
+      },
+      this->wall_law);
+}
+
+template <class DeviceType>
+template <class Style>
+void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool advance)
 {
   this->atomKK->sync(this->execution_space, this->datamask_read);
   k_hist.template sync<DeviceType>();
 
-  auto &k = kernel;
+  WallDEMKernel<DeviceType, typename Style::Law> k;
   k.x = this->atomKK->k_x.template view<DeviceType>();
   k.v = this->atomKK->k_v.template view<DeviceType>();
   k.omega = this->atomKK->k_omega.template view<DeviceType>();
@@ -102,7 +115,7 @@ void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
   k.mask = this->atomKK->k_mask.template view<DeviceType>();
   k.tag = this->atomKK->k_tag.template view<DeviceType>();
   k.hist = k_hist.template view<DeviceType>();
-  k.params = this->params;
+  k.params = w.params;
   k.adh = this->adh;
   k.walls = this->fixed;
   k.origin = this->origin;
@@ -130,10 +143,10 @@ void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
     k.mesh.grid.start = d_start.data();
     k.mesh.grid.items = d_items.data();
     k.mesh_rows = d_rows.data();
-    launch<TagWallMesh>(this->track_energy && advance, sum);
+    launch<TagWallMesh>(k, this->track_energy && advance, sum);
   } else {
     PlaneSums planes;
-    launch<TagWallDEM>(this->track_energy && advance, planes);
+    launch<TagWallDEM>(k, this->track_energy && advance, planes);
     for (int k = 0; k < W_SUMS; k++) sum[k] = planes[k];
     sum.record[0] = planes.record[0];
     for (int k = 0; k < this->nrows * A_COUNT; k++) this->rows_local[k] = planes[W_ROWS + k];
@@ -158,9 +171,9 @@ void FixWallDEMKokkos<DeviceType, Style>::compute_walls(bool advance)
 }
 
 // The kernel of wall kind Tag (TagWallDEM, TagWallMesh) for energy tracking and the wall's adhesion.
-template <class DeviceType, class Style>
-template <template <bool, bool> class Tag, class Sums>
-void FixWallDEMKokkos<DeviceType, Style>::launch(bool energy, Sums &sum)
+template <class DeviceType>
+template <template <bool, bool> class Tag, class Kernel, class Sums>
+void FixWallDEMKokkos<DeviceType>::launch(const Kernel &kernel, bool energy, Sums &sum)
 {
   const int nlocal = this->atom->nlocal;
   auto run = [&](auto tag) {
@@ -174,7 +187,7 @@ void FixWallDEMKokkos<DeviceType, Style>::launch(bool energy, Sums &sum)
 }
 
 // The mesh on the device: copied when its grid was (re)built.
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::upload_mesh()
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::upload_mesh()
 {
   const MeshData &m = this->mesh->data;
   if (uploaded_version == m.grid_version) return;
@@ -195,8 +208,7 @@ template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style
 }
 
 // largest radius of the group's particles on this rank
-template <class DeviceType, class Style>
-double FixWallDEMKokkos<DeviceType, Style>::local_max_radius()
+template <class DeviceType> double FixWallDEMKokkos<DeviceType>::local_max_radius()
 {
   auto radius = this->atomKK->k_radius.template view<DeviceType>();
   auto mask = this->atomKK->k_mask.template view<DeviceType>();
@@ -293,8 +305,7 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
 // Host-side per-atom data: the base class's routines, with the host view synced first and
 // marked modified after a write.
 
-template <class DeviceType, class Style>
-void FixWallDEMKokkos<DeviceType, Style>::grow_arrays(int nmax)
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::grow_arrays(int nmax)
 {
   k_hist.sync_host();    // grow on the host, keeping the contents
   k_hist.modify_host();
@@ -302,49 +313,46 @@ void FixWallDEMKokkos<DeviceType, Style>::grow_arrays(int nmax)
                               "wall/dem/kk:history");
 }
 
-template <class DeviceType, class Style>
-void FixWallDEMKokkos<DeviceType, Style>::copy_arrays(int i, int j, int delflag)
+template <class DeviceType>
+void FixWallDEMKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
 {
   k_hist.sync_host();
-  FixWallDEM<Style>::copy_arrays(i, j, delflag);
+  FixWallDEM::copy_arrays(i, j, delflag);
   k_hist.modify_host();
 }
 
-template <class DeviceType, class Style> void FixWallDEMKokkos<DeviceType, Style>::set_arrays(int i)
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::set_arrays(int i)
 {
   k_hist.sync_host();
-  FixWallDEM<Style>::set_arrays(i);
+  FixWallDEM::set_arrays(i);
   k_hist.modify_host();
 }
 
-template <class DeviceType, class Style>
-int FixWallDEMKokkos<DeviceType, Style>::pack_exchange(int i, double *buf)
+template <class DeviceType> int FixWallDEMKokkos<DeviceType>::pack_exchange(int i, double *buf)
 {
   k_hist.sync_host();
-  return FixWallDEM<Style>::pack_exchange(i, buf);
+  return FixWallDEM::pack_exchange(i, buf);
 }
 
-template <class DeviceType, class Style>
-int FixWallDEMKokkos<DeviceType, Style>::unpack_exchange(int nlocal, double *buf)
+template <class DeviceType>
+int FixWallDEMKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
 {
   k_hist.sync_host();
-  const int n = FixWallDEM<Style>::unpack_exchange(nlocal, buf);
+  const int n = FixWallDEM::unpack_exchange(nlocal, buf);
   k_hist.modify_host();
   return n;
 }
 
-template <class DeviceType, class Style>
-int FixWallDEMKokkos<DeviceType, Style>::pack_restart(int i, double *buf)
+template <class DeviceType> int FixWallDEMKokkos<DeviceType>::pack_restart(int i, double *buf)
 {
   k_hist.sync_host();
-  return FixWallDEM<Style>::pack_restart(i, buf);
+  return FixWallDEM::pack_restart(i, buf);
 }
 
-template <class DeviceType, class Style>
-void FixWallDEMKokkos<DeviceType, Style>::unpack_restart(int nlocal, int nth)
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
   k_hist.sync_host();
-  FixWallDEM<Style>::unpack_restart(nlocal, nth);
+  FixWallDEM::unpack_restart(nlocal, nth);
   k_hist.modify_host();
 }
 
@@ -352,20 +360,20 @@ void FixWallDEMKokkos<DeviceType, Style>::unpack_restart(int nlocal, int nth)
 // Device-side sorting and migration. Exchange buffer: each atom's row, nslot * stride doubles,
 // at a fixed offset (k * row length for the k-th atom sent or received).
 
-template <class DeviceType, class Style>
-void FixWallDEMKokkos<DeviceType, Style>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
+template <class DeviceType>
+void FixWallDEMKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
 {
   k_hist.sync_device();    // LAMMPS sorts on the device
   sorter.sort(LMPDeviceType(), k_hist.view_device());
   k_hist.modify_device();
 }
 
-template <class DeviceType, class Style>
-int FixWallDEMKokkos<DeviceType, Style>::pack_exchange_kokkos(const int &nsend,
-                                                              DAT::tdual_double_2d_lr &k_buf,
-                                                              DAT::tdual_int_1d k_sendlist,
-                                                              DAT::tdual_int_1d k_copylist,
-                                                              ExecutionSpace space)
+template <class DeviceType>
+int FixWallDEMKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend,
+                                                       DAT::tdual_double_2d_lr &k_buf,
+                                                       DAT::tdual_int_1d k_sendlist,
+                                                       DAT::tdual_int_1d k_copylist,
+                                                       ExecutionSpace space)
 {
   k_hist.template sync<DeviceType>();
   k_buf.template sync<DeviceType>();
@@ -396,11 +404,10 @@ int FixWallDEMKokkos<DeviceType, Style>::pack_exchange_kokkos(const int &nsend,
   return nsend * n;
 }
 
-template <class DeviceType, class Style>
-void FixWallDEMKokkos<DeviceType, Style>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
-                                                                 DAT::tdual_int_1d &k_indices,
-                                                                 int nrecv, int, int,
-                                                                 ExecutionSpace)
+template <class DeviceType>
+void FixWallDEMKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
+                                                          DAT::tdual_int_1d &k_indices, int nrecv,
+                                                          int, int, ExecutionSpace)
 {
   k_hist.template sync<DeviceType>();
   k_buf.template sync<DeviceType>();
@@ -422,12 +429,9 @@ void FixWallDEMKokkos<DeviceType, Style>::unpack_exchange_kokkos(DAT::tdual_doub
 
 namespace DEM_NS {
 template void *create_fix_wall_dem_kokkos<LMPDeviceType>(void *, int, char **);
-#define DEM_INSTANTIATE(L) template class FixWallDEMKokkos<LMPDeviceType, LawStyle<L>>;
-DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
-#undef DEM_INSTANTIATE
+template class FixWallDEMKokkos<LMPDeviceType>;
 #ifdef LMP_KOKKOS_GPU
 template void *create_fix_wall_dem_kokkos<LMPHostType>(void *, int, char **);
-#define DEM_INSTANTIATE(L) template class FixWallDEMKokkos<LMPHostType, LawStyle<L>>;
-DEM_FOR_EACH_LAW(DEM_INSTANTIATE)
+template class FixWallDEMKokkos<LMPHostType>;
 #endif
 }    // namespace DEM_NS

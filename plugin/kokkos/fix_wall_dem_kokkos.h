@@ -3,10 +3,21 @@
 // its motion is the host's MeshFrame of the step; per-triangle rows are atomic sums). Parsing, outputs and restart data are FixWallDEM's; the per-atom wall
 // history lives in a Kokkos DualView whose host side is FixWallDEMBase::hist, so the CPU fix's
 // host routines (restart, legacy exchange) work on it after a sync. The kernel runs the same
-// per-ball step as the CPU loop (wall_contacts.h). Region walls need LAMMPS's host-only Region
-// and are refused, as are rigid bodies (like the dem/*/kk pair styles).
+// per-ball step as the CPU loop (wall_contacts.h), for the law of the fix's WallLaw. Region walls
+// need LAMMPS's host-only Region and are refused, as are rigid bodies (like the dem/*/kk pair
+// styles).
 // SPDX-License-Identifier: GPL-2.0-or-later
-#pragma once
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/dem/kk,DEM_NS::FixWallDEMKokkos<LMPDeviceType>);
+FixStyle(wall/dem/kk/device,DEM_NS::FixWallDEMKokkos<LMPDeviceType>);
+FixStyle(wall/dem/kk/host,DEM_NS::FixWallDEMKokkos<LMPHostType>);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_WALL_DEM_KOKKOS_H
+#define LMP_FIX_WALL_DEM_KOKKOS_H
+
 #include "fix_wall_dem.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
@@ -14,7 +25,7 @@
 
 namespace DEM_NS {
 
-// The creator LAMMPS calls for "fix ... wall/dem/kk LAW ...", on DeviceType.
+// The creator the plugin registers for "fix ... wall/dem/kk LAW ...", on DeviceType.
 template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg, char **arg);
 
 // ADH: the wall has adhesion, compiled into kernels of its own so that those without it stay as they were
@@ -76,12 +87,11 @@ template <class DeviceType, class Law> struct WallDEMKernel {
                                          WallSums &sum) const;
 };
 
-template <class DeviceType, class Style>
-class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase {
+template <class DeviceType>
+class FixWallDEMKokkos : public FixWallDEM, public LAMMPS_NS::KokkosBase {
  public:
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
-  using Law = typename Style::Law;
 
   FixWallDEMKokkos(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   ~FixWallDEMKokkos() override;
@@ -106,11 +116,16 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
                               LAMMPS_NS::ExecutionSpace space) override;
 
  protected:
+  // arg, after an error if this variant cannot run what it names (before the fix exists: the
+  // constructor's first step, so that no constructor fails after FixWallDEM's has registered the
+  // fix with Atom, see FixWallDEMBase::register_atom_arrays)
+  static char **checked(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   void compute_walls(bool advance) override;
-  template <template <bool, bool> class Tag, class Sums> void launch(bool energy, Sums &sum);
+  template <class Style> void compute_law(const WallLaw<Style> &w, bool advance);
+  template <template <bool, bool> class Tag, class Kernel, class Sums>
+  void launch(const Kernel &kernel, bool energy, Sums &sum);
 
   DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist
-  WallDEMKernel<DeviceType, Law> kernel;
 
   // mesh walls: the mesh on the device (copied again when its grid was rebuilt)
   Kokkos::View<dem::MeshTri *, DeviceType> d_tri;
@@ -125,3 +140,6 @@ class FixWallDEMKokkos : public FixWallDEM<Style>, public LAMMPS_NS::KokkosBase 
 };
 
 }    // namespace DEM_NS
+
+#endif
+#endif
