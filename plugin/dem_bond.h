@@ -4,7 +4,15 @@
 //   dem_bond group-ID unbond    unbond them
 // The dem/linear pair style carries it out on the next step that advances.
 // SPDX-License-Identifier: GPL-2.0-or-later
-#pragma once
+#ifdef COMMAND_CLASS
+// clang-format off
+CommandStyle(dem_bond,DEM_NS::DEMBond);
+// clang-format on
+#else
+
+#ifndef LMP_DEM_BOND_H
+#define LMP_DEM_BOND_H
+
 #include "command.h"
 
 namespace DEM_NS {
@@ -16,3 +24,6 @@ class DEMBond : public LAMMPS_NS::Command {
 };
 
 }    // namespace DEM_NS
+
+#endif
+#endif

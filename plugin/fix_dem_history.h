@@ -13,7 +13,15 @@
 //   then per partner its tag and values (canonical form, history_layout.h: in memory a record's
 //   scalars may carry the sign of a takeover by the partner, HistoryRestart::canonical).
 // SPDX-License-Identifier: GPL-2.0-or-later
-#pragma once
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(DEM_HISTORY,DEM_NS::FixDEMHistory);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_DEM_HISTORY_H
+#define LMP_FIX_DEM_HISTORY_H
+
 #include "fix_neigh_history.h"
 #include "history_guard.h"
 #include "history_layout.h"
@@ -90,3 +98,6 @@ inline int history_base_args(int narg)
 }
 
 }    // namespace DEM_NS
+
+#endif
+#endif

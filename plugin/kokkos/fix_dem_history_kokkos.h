@@ -6,7 +6,16 @@
 // syncs the views. Its records take the partner's sign as the CPU fix's do, and the restart
 // records (canonical) do not (HistoryRestart::canonical).
 // SPDX-License-Identifier: GPL-2.0-or-later
-#pragma once
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(DEM_HISTORY/KK/DEVICE,DEM_NS::FixDEMHistoryKokkos<LMPDeviceType>);
+FixStyle(DEM_HISTORY/KK/HOST,DEM_NS::FixDEMHistoryKokkos<LMPHostType>);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_DEM_HISTORY_KOKKOS_H
+#define LMP_FIX_DEM_HISTORY_KOKKOS_H
+
 #include "fix_dem_history.h"
 #include "fix_neigh_history_kokkos.h"
 
@@ -47,3 +56,6 @@ class FixDEMHistoryKokkos :
 };
 
 }    // namespace DEM_NS
+
+#endif
+#endif

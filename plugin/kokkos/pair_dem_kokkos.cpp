@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "kokkos/pair_dem_kokkos.h"
+#include "pair_dem_kokkos.h"
 #include "laws.h"
 #include "pair_step.h"
 
