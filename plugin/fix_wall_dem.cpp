@@ -968,7 +968,7 @@ void FixWallDEMBase::post_constructor()
 
 // ---------------------------------------------------------------------------------------------
 
-char **FixWallDEM::known_law(LAMMPS *lmp, int narg, char **arg)
+char **FixWallDEM::known_law(LAMMPS *lmp, int narg, char **arg, const char *style)
 {
   const std::string law = narg > 3 ? arg[3] : "";
 #define DEM_WALL_LAW(L) \
@@ -976,9 +976,9 @@ char **FixWallDEM::known_law(LAMMPS *lmp, int narg, char **arg)
   DEM_FOR_EACH_LAW(DEM_WALL_LAW)
 #undef DEM_WALL_LAW
   lmp->error->all(FLERR,
-                  "Fix wall/dem: unknown contact law '{}' (allowed: {}); "
-                  "syntax: fix ID group wall/dem LAW keyword value ... WALLSTYLE args",
-                  law, wall_law_names());
+                  "Fix {}: unknown contact law '{}' (allowed: {}); "
+                  "syntax: fix ID group {} LAW keyword value ... WALLSTYLE args",
+                  style, law, wall_law_names(), style);
   return arg;
 }
 

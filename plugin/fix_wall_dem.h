@@ -179,7 +179,8 @@ class FixWallDEM : public FixWallDEMBase {
   void check_finite() override;
   // arg, after an error if arg[3] names no law of laws.h (before the fix exists: the constructors'
   // first step)
-  static char **known_law(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
+  static char **known_law(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg,
+                          const char *style = "wall/dem");
   template <class Style> void set_keywords(WallLaw<Style> &w, char **arg);
   template <class Style>
   std::string mix_wall(const typename Style::Properties &p, const AdhesionProperties &q,

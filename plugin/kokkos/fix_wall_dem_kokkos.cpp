@@ -39,16 +39,7 @@ char **FixWallDEMKokkos<DeviceType>::checked(LAMMPS *lmp, int narg, char **arg)
         "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane, zcylinder and mesh, "
         "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
         "command, 'suffix on' after it)");
-  const std::string law = narg > 3 ? arg[3] : "";
-#define DEM_WALL_LAW(L) \
-  if (law == L::wall_name) return arg;
-  DEM_FOR_EACH_LAW(DEM_WALL_LAW)
-#undef DEM_WALL_LAW
-  lmp->error->all(FLERR,
-                  "Fix wall/dem/kk: unknown contact law '{}' (allowed: {}); "
-                  "syntax: fix ID group wall/dem/kk LAW keyword value ... WALLSTYLE args",
-                  law, wall_law_names());
-  return arg;
+  return FixWallDEM::known_law(lmp, narg, arg, "wall/dem/kk");
 }
 
 template <class DeviceType>
