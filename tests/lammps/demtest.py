@@ -35,6 +35,8 @@ LMP = os.environ.get("DEM_LMP", "lmp")
 PLUGIN_DIR = os.environ.get("DEM_PLUGIN_DIR", "")
 MPIEXEC = os.environ.get("DEM_MPIEXEC", "mpirun")
 HAVE_KOKKOS = os.environ.get("DEM_HAVE_KOKKOS", "0") in ("1", "ON", "TRUE", "true")
+# whether LAMMPS has MPI (the runs on several ranks); as in a build against an MPI LAMMPS by default
+HAVE_MPI = os.environ.get("DEM_HAVE_MPI", "1") in ("1", "ON", "TRUE", "true")
 KOKKOS_ARGS = ["-k", "on", "t", "2", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "newton", "off"]
 # where the /kk styles run: "-k on t N" (N = run's threads) unless the environment says otherwise
 KOKKOS_ENV_ARGS = shlex.split(os.environ.get("DEM_KOKKOS_ARGS", ""))

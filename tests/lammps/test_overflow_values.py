@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from demtest import HAVE_KOKKOS, Checks, clean_error_exit, errors_in_process, run  # noqa: E402
+from demtest import HAVE_KOKKOS, HAVE_MPI, Checks, clean_error_exit, errors_in_process, run  # noqa: E402
 
 DECK = """
 units {units}
@@ -65,7 +65,8 @@ def deck(law, values, wall, units="si", base=True):
 
 def main():
     chk = Checks()
-    backends = [("CPU", {}), ("2 ranks", {"ranks": 2})] + ([("Kokkos", {"kokkos": True})] if HAVE_KOKKOS else [])
+    backends = ([("CPU", {})] + ([("2 ranks", {"ranks": 2})] if HAVE_MPI else [])
+                + ([("Kokkos", {"kokkos": True})] if HAVE_KOKKOS else []))
     plan = [(case, wall, name, kw) for case in range(len(CASES)) for wall in (False, True)
             for name, kw in (backends if case < 4 else backends[:1])]
     units_decks = [deck("linear", "kn 1e4 fric 0.5 tan_mode 1", wall, units, base=False)
