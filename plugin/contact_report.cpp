@@ -72,8 +72,8 @@ void DEM_NS::report_contacts(LAMMPS *lmp, const std::string &who,
   if (lmp->comm->me != 0) return;
   if (table) {
     std::string text = fmt::format(
-        "{} contact report (the smallest particles of each type; t_c = pi sqrt(m_c/k_n), "
-        "k_n the stiffest normal stiffness of a head-on collision{}):\n",
+        "{} contact report (the smallest particles of each type; t_c = pi sqrt(m_c/k_n), k_n the "
+        "stiffest normal stiffness of a head-on collision{}):\n",
         who, speed);
     text += fmt::format("  {:<24} {:>11} {:>11} {:>11} {:>11} {:>11} {:>8} {:>11}\n", "contact",
                         "R1", "R2", "m_c", "k_n", "t_c", "e", "dt max");
@@ -103,8 +103,8 @@ void DEM_NS::report_contacts(LAMMPS *lmp, const std::string &who,
   if (worst && dt > worst->t.tc / STEPS_PER_COLLISION)
     lmp->error->warning(
         FLERR,
-        "{}: timestep {:.6g} exceeds t_c/{} for {} (collision time t_c = {:.6g}, radii {:.6g} "
-        "and {:.6g}, m_c = {:.6g}, k_n = {:.6g}{}): use a timestep of at most {:.6g}",
+        "{}: timestep {:.6g} exceeds t_c/{} for {} (collision time t_c = {:.6g}, radii {:.6g} and "
+        "{:.6g}, m_c = {:.6g}, k_n = {:.6g}{}): use a timestep of at most {:.6g}",
         who, dt, STEPS_PER_COLLISION, worst->between, worst->t.tc, worst->r1, worst->r2, worst->m,
         worst->t.kn, speed, worst->t.tc / STEPS_PER_COLLISION);
 }

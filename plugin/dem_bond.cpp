@@ -38,8 +38,7 @@ void DEMBond::command(int narg, char **arg)
   if (!pair)
     error->all(FLERR,
                "dem_bond needs exactly one pair style dem/linear (bonds are dem/linear properties: "
-               "cb_tenf, "
-               "cb_shearf, pb_kn ...), defined before the command");
+               "cb_tenf, cb_shearf, pb_kn ...), defined before the command");
   pair->request_bonds(mode, lmp->group->bitmask[group], gap, arg[0]);
 }
 

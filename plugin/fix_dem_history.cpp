@@ -168,8 +168,8 @@ int HistoryRestart::adopt(LAMMPS *lmp, const char *id, const char *style)
     const bool e_from = written.parts & dem::HIST_ENERGY, e_to = layout.parts & dem::HIST_ENERGY;
     utils::logmesg(
         lmp,
-        "Pair {}: contact history of the restart file converted from {} to {} values per "
-        "contact ({})\n",
+        "Pair {}: contact history of the restart file converted from {} to {} values per contact "
+        "({})\n",
         layout.law, written.size, layout.size,
         e_from == e_to ? "the layout of this version"
             : e_to     ? "per-contact energies start at 0"

@@ -194,8 +194,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       error->all(FLERR,
                  "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
                  "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, "
-                 "curvature, move, "
-                 "surface_velocity, contacts)",
+                 "curvature, move, surface_velocity, contacts)",
                  me, key);
     }
   }
@@ -212,8 +211,7 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
          lo.z > bhi[2]))
       error->warning(FLERR,
                      "{}: mesh {} lies entirely outside the simulation box (mesh from ({}, {}, {}) "
-                     "to ({}, {}, "
-                     "{})): check its units, scale and offset",
+                     "to ({}, {}, {})): check its units, scale and offset",
                      me, mesh->file, lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
   }
 
@@ -323,8 +321,8 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
       if (iarg + 9 > narg)
         error->all(
             FLERR,
-            "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity "
-            "(a number or v_name)",
+            "{}: move rotate needs a point Px Py Pz, an axis Ax Ay Az and an angular velocity (a "
+            "number or v_name)",
             me);
       iarg += 1;
       mesh->pivot = {finite(1, "Px"), finite(2, "Py"), finite(3, "Pz")};
@@ -566,10 +564,10 @@ void FixWallDEMBase::warn_deep_overlap(tagint id, double overlap, double radius)
   warned_deep = true;
   error->warning(
       FLERR,
-      "Fix {} {}: atom {} overlaps a wall by {:.6g} on step {}, more than its radius "
-      "({:.6g}): its centre is behind the wall surface (was it created outside the walls?), and "
-      "the contact force is far beyond the law's range (only the first such contact of a run is "
-      "reported)",
+      "Fix {} {}: atom {} overlaps a wall by {:.6g} on step {}, more than its radius ({:.6g}): its "
+      "centre is behind the wall surface (was it created outside the walls?), and the contact "
+      "force "
+      "is far beyond the law's range (only the first such contact of a run is reported)",
       style, law_name, id, overlap, update->ntimestep, radius);
 }
 
@@ -902,8 +900,8 @@ void FixWallDEMBase::restart(char *buf)
         fmt::format("the restart file's contacts are those of a {} {} wall", w.law, wall);
   else if (w.slots != nslot || w.stride != stride)
     restart_mismatch = fmt::format(
-        "the restart file's contacts are those of a {} {} wall with {} contact slots of {} "
-        "values per atom (this fix: {} of {})",
+        "the restart file's contacts are those of a {} {} wall with {} contact slots of {} values "
+        "per atom (this fix: {} of {})",
         w.law, wall, w.slots, w.stride, nslot, stride);
   if (region) {
     int n = 0;
@@ -921,8 +919,8 @@ void FixWallDEMBase::restart(char *buf)
     const double was[7] = {ntri, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
     if (restart_mismatch.empty() && !std::equal(now, now + 7, was))
       restart_mismatch = fmt::format(
-          "the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh "
-          "{} has {} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
+          "the restart file's mesh has {} triangles from ({}, {}, {}) to ({}, {}, {}), mesh {} has "
+          "{} from ({}, {}, {}) to ({}, {}, {}) (another file, scale or offset)",
           was[0], was[1], was[2], was[3], was[4], was[5], was[6], mesh->file, now[0], now[1],
           now[2], now[3], now[4], now[5], now[6]);
     // the same count and box, but other triangles or the same in another order (a re-exported
@@ -931,9 +929,9 @@ void FixWallDEMBase::restart(char *buf)
                               static_cast<double>(d.fingerprint & 0xffffffffu)};
     if (restart_mismatch.empty() && !std::equal(fp_now, fp_now + 2, fp2))
       restart_mismatch = fmt::format(
-          "the restart file's mesh has the {} triangles and bounding box of mesh {}, but not "
-          "the same triangles in the same order with the same coplanar (its facet patches, "
-          "which the contacts refer to, are numbered otherwise)",
+          "the restart file's mesh has the {} triangles and bounding box of mesh {}, but not the "
+          "same triangles in the same order with the same coplanar (its facet patches, which the "
+          "contacts refer to, are numbered otherwise)",
           was[0], mesh->file);
   }
   if (adopted_nth >=
@@ -976,8 +974,8 @@ char **FixWallDEM::known_law(LAMMPS *lmp, int narg, char **arg, const char *styl
   DEM_FOR_EACH_LAW(DEM_WALL_LAW)
 #undef DEM_WALL_LAW
   lmp->error->all(FLERR,
-                  "Fix {}: unknown contact law '{}' (allowed: {}); "
-                  "syntax: fix ID group {} LAW keyword value ... WALLSTYLE args",
+                  "Fix {}: unknown contact law '{}' (allowed: {}); syntax: fix ID group {} LAW "
+                  "keyword value ... WALLSTYLE args",
                   style, law, wall_law_names(), style);
   return arg;
 }
@@ -1039,10 +1037,8 @@ std::string FixWallDEM::mix_wall(const typename Style::Properties &p, const Adhe
       mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
   if (err.empty() && Style::Law::Parts::holds(out))
     return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio "
-           "pb_ten pb_coh pb_fa "
-           "pb_mcf) are properties of particle-particle contacts (pair style dem/linear): a wall "
-           "contact takes "
-           "neither";
+           "pb_ten pb_coh pb_fa pb_mcf) are properties of particle-particle contacts (pair style "
+           "dem/linear): a wall contact takes neither";
   return err;
 }
 
@@ -1076,9 +1072,8 @@ template <class Style> void FixWallDEM::check_law_finite(const WallLaw<Style> &w
     if (finite(p, q)) continue;
     error->all(FLERR,
                "Fix {} {}: {} forces that are not finite (floating-point overflow), or that move a "
-               "particle "
-               "farther than the box in one step, for particles of type {} up to radius {:g} and "
-               "mass {:g}",
+               "particle farther than the box in one step, for particles of type {} up to radius "
+               "{:g} and mass {:g}",
                style, law_name, overflow_culprits(p, q, Style::keywords, finite), t, x.rmax[t],
                x.mmax[t]);
   }

@@ -134,10 +134,8 @@ void HistoryGuard::rename_partners(const double *old_ids, const char *pair_style
   if (lammps->comm->me == 0 && (total[0] || total[1]))
     utils::logmesg(lammps,
                    "Pair {}: atom IDs changed since the contact history was stored (delete_atoms "
-                   "with compress "
-                   "yes, reset_atoms id): {} partner IDs of stored contacts renamed to the "
-                   "partners' new IDs, {} of "
-                   "deleted atoms dropped\n",
+                   "with compress yes, reset_atoms id): {} partner IDs of stored contacts renamed "
+                   "to the partners' new IDs, {} of deleted atoms dropped\n",
                    pair_style, total[0], total[1]);
 }
 
@@ -163,14 +161,10 @@ void HistoryGuard::check_partners_agree(const char *pair_style)
         FLERR,
         "Pair {}: {} stored contacts name partner atoms that do not name them back: atoms were "
         "deleted or renumbered (delete_atoms, reset_atoms id) where the contact history cannot "
-        "follow "
-        "them: after read_restart and before the first run (LAMMPS does not move the per-atom data "
-        "of a "
-        "restart file with the atoms delete_atoms keeps, and delete_atoms renumbers them unless "
-        "given "
-        "compress no), or, with a /kk style, after write_restart or write_data. Do a run 0 first; "
-        "then "
-        "delete_atoms keeps the contact history right",
+        "follow them: after read_restart and before the first run (LAMMPS does not move the "
+        "per-atom data of a restart file with the atoms delete_atoms keeps, and delete_atoms "
+        "renumbers them unless given compress no), or, with a /kk style, after write_restart or "
+        "write_data. Do a run 0 first; then delete_atoms keeps the contact history right",
         pair_style, all_stray);
 }
 
@@ -208,9 +202,9 @@ void HistoryGuard::warn_data_file()
   if (before_write.contacts)
     lammps->error->warning(
         FLERR,
-        "write_data: a data file does not keep the contact history of pair style {}: its {} "
-        "start afresh when the file is read, bonds broken and shear springs unloaded. Use "
-        "write_restart and read_restart to continue with them",
+        "write_data: a data file does not keep the contact history of pair style {}: its {} start "
+        "afresh when the file is read, bonds broken and shear springs unloaded. Use write_restart "
+        "and read_restart to continue with them",
         law(), describe(before_write));
   before_write = {};
 }
@@ -221,8 +215,8 @@ void HistoryGuard::warn_history_dropped()
   if (held.contacts && lammps->comm->me == 0)
     lammps->error->warning(
         FLERR,
-        "Pair style {} is replaced: the contact history of its {} is deleted, bonds broken "
-        "and shear springs unloaded. A pair_style command of the same style keeps the history "
-        "(it changes the settings only); pair_coeff changes the properties",
+        "Pair style {} is replaced: the contact history of its {} is deleted, bonds broken and "
+        "shear springs unloaded. A pair_style command of the same style keeps the history (it "
+        "changes the settings only); pair_coeff changes the properties",
         law(), describe(held));
 }

@@ -134,8 +134,7 @@ std::string history_mismatch(const HistoryLayout &from, const HistoryLayout &to)
     return "the restart file holds contact history of " + describe(from) +
         " and these settings need " + describe(to) +
         ": tan_mode 2, rolling resistance (rr_fric) or parallel bonds (pb_kn) was switched on or "
-        "off since it "
-        "was written";
+        "off since it was written";
   return {};
 }
 

@@ -357,8 +357,7 @@ std::string explain_misfit(const std::vector<double> &raw, int t, double scale,
 {
   const std::string which = file_triangle(t);
   const std::string limit = "beyond about " + num(MESH_MAX_COORD) +
-      " the contact geometry, which multiplies up to "
-      "four coordinates, overflows double precision";
+      " the contact geometry, which multiplies up to four coordinates, overflows double precision";
   const double *p = &raw[9 * t];
   for (int k = 0; k < 9; k++)
     if (!std::isfinite(p[k]))
@@ -371,16 +370,14 @@ std::string explain_misfit(const std::vector<double> &raw, int t, double scale,
     const double m = largest(scaled.data());
     if (scale == 1.0)
       return which + " has vertex coordinates as large as " + num(m) + ": " + limit +
-          " (check the file's units, "
-          "or scale it down: allowed scale for this mesh " +
+          " (check the file's units, or scale it down: allowed scale for this mesh " +
           scale_range(raw) + ")";
     const std::string what = !std::isfinite(m)
         ? "makes a vertex coordinate of " + which + " non-finite (overflow)"
         : m > MESH_MAX_COORD
         ? "makes the coordinates of " + which + " as large as " + num(m) + ": " + limit
         : "shrinks " + which +
-            ", of nonzero area in the file, to zero area in double precision "
-            "(underflow)";
+            ", of nonzero area in the file, to zero area in double precision (underflow)";
     return "mesh scale = " + num(scale) + " " + what + ": allowed range for this mesh " +
         scale_range(raw);
   }
@@ -391,8 +388,7 @@ std::string explain_misfit(const std::vector<double> &raw, int t, double scale,
       : m > MESH_MAX_COORD
       ? "makes the coordinates of " + which + " as large as " + num(m) + ": " + limit
       : "is so large against the size of " + which +
-          " that double precision merges its "
-          "vertices (zero area)";
+          " that double precision merges its vertices (zero area)";
   const double top = last_power(-331, 331, [&](double d) {
     const double o[3] = {std::copysign(d, offset[0]), std::copysign(d, offset[1]),
                          std::copysign(d, offset[2])};

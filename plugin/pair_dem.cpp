@@ -63,10 +63,11 @@ template <class Style> void PairDEM<Style>::coeff(int narg, char **arg)
   utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
   const bool per_type = !coeff_contact && ilo == jlo && ihi == jhi;
   if (!coeff_contact && !per_type && std::max(ilo, jlo) <= std::min(ihi, jhi))
-    error->all(FLERR,
-               "pair_coeff for {}: ranges {} and {} overlap; use the same range for type "
-               "properties or disjoint ranges for pairs of types",
-               Style::name, arg[0], arg[1]);
+    error->all(
+        FLERR,
+        "pair_coeff for {}: ranges {} and {} overlap; use the same range for type properties or "
+        "disjoint ranges for pairs of types",
+        Style::name, arg[0], arg[1]);
   // "pair_coeff I J" alone (disjoint ranges) marks pairs of types that inherit everything, for
   // pair_style hybrid, which maps a pair of types to this style only if its pair_coeff set it
   if (narg == 2 && per_type)
@@ -180,10 +181,8 @@ template <class Style> void PairDEM<Style>::check_finite()
       if (finite(p, q)) continue;
       error->all(FLERR,
                  "pair {}, types {} and {}: {} forces that are not finite (floating-point overflow "
-                 "or underflow), or that "
-                 "move a particle farther than the box in one step, between particles of radii "
-                 "{:g} and {:g} and "
-                 "masses {:g} and {:g}",
+                 "or underflow), or that move a particle farther than the box in one step, between "
+                 "particles of radii {:g} and {:g} and masses {:g} and {:g}",
                  Style::name, i, j, overflow_culprits(p, q, Style::keywords, finite), x.rmax[i],
                  x.rmax[j], x.mmax[i], x.mmax[j]);
     }
@@ -213,11 +212,11 @@ template <class Style> void PairDEM<Style>::check_properties()
                                                  params[i][j], adh[i][j]);
       if (!err.empty()) error->all(FLERR, "pair {}, types {} and {}: {}", Style::name, i, j, err);
       if (Law::Parts::holds(params[i][j]) && adh[i][j].model != dem::ADH_NONE)
-        error->all(FLERR,
-                   "pair {}, types {} and {}: hold_gap > 0 or bonds (cb_tenf, cb_shearf, pb_kn) "
-                   "and adhesion "
-                   "(adh_model) cannot be combined: each decides where a contact ends",
-                   Style::name, i, j);
+        error->all(
+            FLERR,
+            "pair {}, types {} and {}: hold_gap > 0 or bonds (cb_tenf, cb_shearf, pb_kn) and "
+            "adhesion (adh_model) cannot be combined: each decides where a contact ends",
+            Style::name, i, j);
       params[j][i] = Style::mirrored(params[i][j]);
       adh[j][i] = adh[i][j];
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
@@ -234,8 +233,8 @@ template <class Style> void PairDEM<Style>::check_properties()
     error->all(FLERR,
                "pair {}: the contact history has {} values per contact since the first run, these "
                "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric) or "
-               "parallel bonds "
-               "(pb_kn) was switched on or off after it): set them before the first run",
+               "parallel bonds (pb_kn) was switched on or off after it): set them before the first "
+               "run",
                Style::name, size_history, slots(parts));
   history_parts = parts;
   size_history = slots(parts);
@@ -589,9 +588,9 @@ double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double
   if (!slots)
     error->one(
         FLERR,
-        "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within "
-        "the cutoff after the pair style's last neighbor list build (atoms moved between runs?); "
-        "run 0 before the compute",
+        "Pair {}: single() found no neighbor list entry for atoms {} and {}: they came within the "
+        "cutoff after the pair style's last neighbor list build (atoms moved between runs?); run 0 "
+        "before the compute",
         Style::name, atom->tag[i], atom->tag[j]);
   const Params &p = params[itype][jtype];
   const dem::Contact c = contact_of(i, j);

@@ -52,8 +52,8 @@ PairDEMBase::~PairDEMBase()
   if (bond.requests && comm->me == 0)
     error->warning(
         FLERR,
-        "dem_bond: the pair style was replaced before a step carried out {}: those contacts "
-        "were not bonded or unbonded",
+        "dem_bond: the pair style was replaced before a step carried out {}: those contacts were "
+        "not bonded or unbonded",
         pending_requests());
   if (modify->get_fix_by_id(history_id())) modify->delete_fix(history_id());
   if (modify->get_fix_by_id(history_id() + "_DUMMY")) modify->delete_fix(history_id() + "_DUMMY");
@@ -139,8 +139,7 @@ void PairDEMBase::settings(int narg, char **arg)
     } else {
       error->all(FLERR,
                  "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, "
-                 "contact_report, "
-                 "impact_speed, coeff, contact_values)",
+                 "contact_report, impact_speed, coeff, contact_values)",
                  force->pair_style, key);
     }
   }
@@ -148,9 +147,10 @@ void PairDEMBase::settings(int narg, char **arg)
   if (coeff_contact != coeff_before && any_coeff_given())
     error->all(
         FLERR,
-        "Pair style {}: the pair_coeff values given so far (or read from a restart file) are {}: "
-        "a repeated pair_style must keep coeff {} (use pair_style none first to start over with "
-        "coeff {})",
+        "Pair style {}: the pair_coeff values given so far (or read from a restart file) are {}: a "
+        "repeated pair_style must keep coeff {} (use pair_style none first to start over with "
+        "coeff "
+        "{})",
         force->pair_style,
         coeff_before ? "contact values (coeff contact)" : "type properties (coeff type)",
         coeff_before ? "contact" : "type", coeff_before ? "type" : "contact");
@@ -245,11 +245,9 @@ void PairDEMBase::init_style()
       if (hold_gap(i, j) > box_edge(domain))
         error->all(FLERR,
                    "Pair style {}, types {} and {}: the reach {} of its holding or bonded contacts "
-                   "(hold_gap; "
-                   "a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + R2)/pb_emod, at most "
-                   "R1 + R2, beyond the "
-                   "largest dem_bond gap) exceeds the box's largest edge {}: the neighbor lists "
-                   "would have to reach beyond the box",
+                   "(hold_gap; a bond's: 2 cb_tenf/kn, 2 pb_ten/pb_kn or 2 pb_ten (R1 + "
+                   "R2)/pb_emod, at most R1 + R2, beyond the largest dem_bond gap) exceeds the "
+                   "box's largest edge {}: the neighbor lists would have to reach beyond the box",
                    force->pair_style, i, j, hold_gap(i, j), box_edge(domain));
     }
   // Size-based lists (the pairs within R1 + R2 + skin at a rebuild) hold every contact that reaches
@@ -271,20 +269,19 @@ void PairDEMBase::init_style()
   if (bonding && !bond.any)
     error->all(FLERR,
                "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds "
-               "(cb_tenf, "
-               "cb_shearf) or parallel bonds (pb_kn)",
+               "(cb_tenf, cb_shearf) or parallel bonds (pb_kn)",
                force->pair_style);
   if (rgap_max > neighbor->skin)
     error->all(FLERR,
-               "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin "
-               "with SKIN >= rgap",
+               "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with "
+               "SKIN >= rgap",
                force->pair_style, rgap_max, neighbor->skin);
   if (rgap_max > 0.0 && comm->me == 0 &&
       (neighbor->every != 1 || neighbor->delay != 0 || neighbor->dist_check))
     error->warning(FLERR,
-                   "Pair style {}: with rgap > 0, contacts that open a gap between 0 and rgap "
-                   "can be found late unless the neighbor list is rebuilt every step "
-                   "(neigh_modify every 1 delay 0 check no)",
+                   "Pair style {}: with rgap > 0, contacts that open a gap between 0 and rgap can "
+                   "be found late unless the neighbor list is rebuilt every step (neigh_modify "
+                   "every 1 delay 0 check no)",
                    force->pair_style);
 
   consolidate_totals();
@@ -456,8 +453,8 @@ void PairDEMBase::report_records(const ContactRecord *record, int count)
 void PairDEMBase::coincident_atoms(tagint a, tagint b)
 {
   error->one(FLERR,
-             "Pair {}: atoms {} and {} are at the same position on step {}: their contact has "
-             "no normal direction (the forces would be NaN). Move or delete one of them (e.g. "
+             "Pair {}: atoms {} and {} are at the same position on step {}: their contact has no "
+             "normal direction (the forces would be NaN). Move or delete one of them (e.g. "
              "delete_atoms overlap)",
              force->pair_style, a, b, update->ntimestep);
 }
@@ -468,10 +465,8 @@ void PairDEMBase::bond_stretched(tagint a, tagint b, double gap)
       FLERR,
       "Pair {}: the bond of atoms {} and {} was stretched to a gap of {:.6g} on step {} without "
       "breaking: a bond's reach in the neighbor lists is at most the sum of the radii beyond its "
-      "dem_bond gap "
-      "(its tensile strength would allow more: pb_ten/pb_kn, pb_ten (R1 + R2)/pb_emod or "
-      "cb_tenf/kn). Use "
-      "bonds that break, or a model that keeps them closer",
+      "dem_bond gap (its tensile strength would allow more: pb_ten/pb_kn, pb_ten (R1 + R2)/pb_emod "
+      "or cb_tenf/kn). Use bonds that break, or a model that keeps them closer",
       force->pair_style, std::min(a, b), std::max(a, b), gap, update->ntimestep);
 }
 
@@ -481,9 +476,9 @@ void PairDEMBase::warn_deep_overlap(tagint a, tagint b, double overlap, double r
   warned_deep = true;
   error->warning(
       FLERR,
-      "Pair {}: atoms {} and {} overlap by {:.6g} on step {}, more than the smaller "
-      "radius ({:.6g}): were they created inside each other? The contact force is far beyond "
-      "the law's range (only the first such contact of a run is reported)",
+      "Pair {}: atoms {} and {} overlap by {:.6g} on step {}, more than the smaller radius "
+      "({:.6g}): were they created inside each other? The contact force is far beyond the law's "
+      "range (only the first such contact of a run is reported)",
       force->pair_style, a, b, overlap, update->ntimestep, radius);
 }
 

@@ -122,9 +122,10 @@ namespace {
     return {
         false,
         fmt::format(
-            "a record without the marks of restart format 1 and later where its record {} "
-            "belongs (the file is damaged, or a pre-1.0 development version of lammps-dem-plugin "
-            "or another program wrote it)",
+            "a record without the marks of restart format 1 and later where its record {} belongs "
+            "(the file is damaged, or a pre-1.0 development version of lammps-dem-plugin or "
+            "another "
+            "program wrote it)",
             mark)};
   }
 
@@ -403,8 +404,8 @@ void refuse_record(LAMMPS *lmp, const std::string &who, const RecordError &e)
   if (e.damaged) lmp->error->all(FLERR, "{}: the restart file cannot be read: {}", who, e.what);
   lmp->error->all(
       FLERR,
-      "{}: the restart file holds {}. lammps-dem-plugin {} reads restart formats 1 to {} "
-      "(written by version 1.0.0 and later): rerun the input that wrote the file with this version",
+      "{}: the restart file holds {}. lammps-dem-plugin {} reads restart formats 1 to {} (written "
+      "by version 1.0.0 and later): rerun the input that wrote the file with this version",
       who, e.what, plugin_version(), RESTART_FORMAT);
   std::abort();    // not reached: error->all does not return
 }
@@ -496,8 +497,7 @@ namespace {
       const double len = rec[at];
       if (!whole_in(len, 1, room - at))
         return fmt::format("record {} of {} has length {}, outside 1 to {} (the values left of the "
-                           "{} LAMMPS keeps "
-                           "per atom)",
+                           "{} LAMMPS keeps per atom)",
                            k + 1, nrec, len, room - at, room);
       at += static_cast<int>(len);
     }

@@ -120,22 +120,22 @@ void DEM_NS::warn_setup(LAMMPS *lmp)
       if (state == -1) no_option.push_back(fix_name(fix));
     }
     if (!spheres.empty())
-      warn_once(lmp,
-                fmt::format("2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m "
-                            "R^2), not as PFC2D's disks "
-                            "of unit thickness: for disks add the keyword disc (fix nve/sphere ... "
-                            "disc, 1/2 m R^2; the same "
-                            "keyword for nvt/npt/nph/sphere and nve/bpm/sphere) and set the masses "
-                            "with set ... density/disc (pi R^2 rho; set ... density "
-                            "gives a sphere's mass)",
-                            join(spheres), spheres.size() == 1 ? "s" : ""));
+      warn_once(
+          lmp,
+          fmt::format(
+              "2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m R^2), not as "
+              "PFC2D's disks of unit thickness: for disks add the keyword disc (fix nve/sphere ... "
+              "disc, 1/2 m R^2; the same keyword for nvt/npt/nph/sphere and nve/bpm/sphere) and "
+              "set "
+              "the masses with set ... density/disc (pi R^2 rho; set ... density gives a sphere's "
+              "mass)",
+              join(spheres), spheres.size() == 1 ? "s" : ""));
     if (!no_option.empty())
       warn_once(lmp,
                 fmt::format("2d: {} integrate{} the particles as spheres (moment of inertia 2/5 m "
-                            "R^2) and ha{} no disc "
-                            "option: for PFC2D's disks of unit thickness use fix nve/sphere disc "
-                            "(or the style without "
-                            "the omp suffix, with disc) and set ... density/disc",
+                            "R^2) and ha{} no disc option: for PFC2D's disks of unit thickness use "
+                            "fix nve/sphere disc (or the style without the omp suffix, with disc) "
+                            "and set ... density/disc",
                             join(no_option), no_option.size() == 1 ? "s" : "",
                             no_option.size() == 1 ? "s" : "ve"));
   }
@@ -153,11 +153,9 @@ void DEM_NS::warn_setup(LAMMPS *lmp)
   if (!late_walls.empty())
     warn_once(lmp,
               fmt::format("{} is defined after {}: fix damping/cundall damps only the forces "
-                          "computed before it, so the "
-                          "wall forces on the particles go undamped, unlike PFC's local damping, "
-                          "which damps the whole "
-                          "unbalanced force (a platen's stress comes out up to 1 + gamma times too "
-                          "high); define fix "
+                          "computed before it, so the wall forces on the particles go undamped, "
+                          "unlike PFC's local damping, which damps the whole unbalanced force (a "
+                          "platen's stress comes out up to 1 + gamma times too high); define fix "
                           "wall/dem before fix damping/cundall",
                           join(late_walls), fix_name(damping)));
 }

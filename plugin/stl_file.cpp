@@ -138,8 +138,7 @@ namespace {
   {
     if (size < HEADER + COUNT)
       return "the file has " + std::to_string(size) +
-          " bytes: too short for an 80-byte header and a 4-byte "
-          "triangle count";
+          " bytes: too short for an 80-byte header and a 4-byte triangle count";
     return "its " + size_misfit(head, size);
   }
 
@@ -394,8 +393,8 @@ std::vector<double> read_stl(const std::string &path)
   else if (size < HEADER + COUNT)
     throw StlError(
         "the file has " + std::to_string(size) +
-        " bytes and does not start with 'solid': not ASCII "
-        "STL, and too short for binary STL (an 80-byte header and a 4-byte triangle count)");
+        " bytes and does not start with 'solid': not ASCII STL, and too short for binary STL (an "
+        "80-byte header and a 4-byte triangle count)");
   else    // text that is not ASCII STL would otherwise get only the message on its nonsense count
     throw StlError(std::string(looks_like_text(head)
                                    ? "the file is text that does not start with 'solid' (not "

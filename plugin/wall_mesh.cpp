@@ -87,26 +87,26 @@ void WallMesh::read(LAMMPS *lmp, const std::string &me)
     if (data.nduplicate > 0)
       lmp->error->warning(
           FLERR,
-          "{}: mesh {}: {} duplicate triangle(s) merged: each has the same three vertices "
-          "as an earlier triangle (in either orientation), the first is triangle {} (counting from "
-          "1 in file order); a facet listed twice is one wall, and the per-triangle rows of the "
-          "fix's array skip the duplicates",
+          "{}: mesh {}: {} duplicate triangle(s) merged: each has the same three vertices as an "
+          "earlier triangle (in either orientation), the first is triangle {} (counting from 1 in "
+          "file order); a facet listed twice is one wall, and the per-triangle rows of the fix's "
+          "array skip the duplicates",
           me, file, data.nduplicate, data.first_duplicate + 1);
     if (data.nflipped > 0)
       lmp->error->warning(
           FLERR,
-          "{}: mesh {}: inconsistent normals: {} shared edge(s) run the same way in both "
-          "triangles (the triangles' orientation flips there); a mesh wall is two-sided, so "
-          "contacts are unaffected",
+          "{}: mesh {}: inconsistent normals: {} shared edge(s) run the same way in both triangles "
+          "(the triangles' orientation flips there); a mesh wall is two-sided, so contacts are "
+          "unaffected",
           me, file, data.nflipped);
   }
 }
 
 std::string WallMesh::unfit_for_2d() const
 {
-  const std::string rule =
-      "in a 2d simulation a mesh must be a surface extruded along z (its triangles "
-      "perpendicular to the plane z = 0 of the particles, crossing it, moving in it)";
+  const std::string rule = "in a 2d simulation a mesh must be a surface extruded along z (its "
+                           "triangles perpendicular to the plane z = 0 of the particles, crossing "
+                           "it, moving in it)";
   if (translate && (!rate[2].var.empty() || rate[2].value != 0.0))
     return "move translate vz = " +
         (rate[2].var.empty() ? fmt::format("{}", rate[2].value) : "v_" + rate[2].var) + ": " +
@@ -119,8 +119,7 @@ std::string WallMesh::unfit_for_2d() const
     const Vec3 n = dem::cross(tr.b - tr.a, tr.c - tr.a);
     if (std::fabs(n.z) > 1e-6 * dem::norm(n))
       return fmt::format("the triangle of row {} of the fix's array, with a vertex at ({:g}, {:g}, "
-                         "{:g}), has the normal "
-                         "({:.6g}, {:.6g}, {:.6g}), not in the plane: {}",
+                         "{:g}), has the normal ({:.6g}, {:.6g}, {:.6g}), not in the plane: {}",
                          t + 1, tr.a.x, tr.a.y, tr.a.z, n.x / dem::norm(n), n.y / dem::norm(n),
                          n.z / dem::norm(n), rule);
   }
@@ -166,11 +165,10 @@ void WallMesh::init_motion(LAMMPS *lmp, const std::string &me)
           "run)",
           me, rate_names[k], r.var, r.var);
     if (!lmp->input->variable->equalstyle(r.ivar))
-      lmp->error->all(
-          FLERR,
-          "{}: {}: variable {} is not equal-style (allowed: an equal-style variable, evaluated "
-          "once per step)",
-          me, rate_names[k], r.var);
+      lmp->error->all(FLERR,
+                      "{}: {}: variable {} is not equal-style (allowed: an equal-style variable, "
+                      "evaluated once per step)",
+                      me, rate_names[k], r.var);
   }
 }
 

@@ -36,8 +36,8 @@ char **FixWallDEMKokkos<DeviceType>::checked(LAMMPS *lmp, int narg, char **arg)
   if (iwall < narg && strcmp(arg[iwall], "region") == 0)
     lmp->error->all(
         FLERR,
-        "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane, zcylinder and mesh, "
-        "not region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
+        "Fix wall/dem/kk supports the wall styles xplane, yplane, zplane, zcylinder and mesh, not "
+        "region: use fix wall/dem for region walls (with -sf kk: 'suffix off' before the fix "
         "command, 'suffix on' after it)");
   return FixWallDEM::known_law(lmp, narg, arg, "wall/dem/kk");
 }

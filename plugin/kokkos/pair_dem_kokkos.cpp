@@ -85,19 +85,18 @@ template <class DeviceType, class Style> void PairDEMKokkos<DeviceType, Style>::
   // both options in both errors: the KOKKOS defaults differ from them on CPU threads (newton on)
   // and on a GPU (neigh full)
   if (this->force->newton_pair)
-    this->error->all(FLERR,
-                     "Pair style {} requires newton pair off (the Kokkos contact-history fix "
-                     "cannot exchange history with newton on) and half neighbor lists: use -pk "
-                     "kokkos newton off "
-                     "neigh half",
-                     this->force->pair_style);
-  neighflag = this->lmp->kokkos->neighflag;
-  if (neighflag == FULL)
     this->error->all(
         FLERR,
-        "Pair style {} requires half neighbor lists (not the full lists that are the "
-        "KOKKOS default on a GPU) and newton pair off: use -pk kokkos neigh half newton off",
+        "Pair style {} requires newton pair off (the Kokkos contact-history fix cannot exchange "
+        "history with newton on) and half neighbor lists: use -pk kokkos newton off neigh half",
         this->force->pair_style);
+  neighflag = this->lmp->kokkos->neighflag;
+  if (neighflag == FULL)
+    this->error->all(FLERR,
+                     "Pair style {} requires half neighbor lists (not the full lists that are the "
+                     "KOKKOS default on a GPU) and newton pair off: use -pk kokkos neigh half "
+                     "newton off",
+                     this->force->pair_style);
 
   PairDEM<Style>::init_style();    // mixes params, requests the list, creates the history fix
 
@@ -166,8 +165,8 @@ void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
       !rows_as_expected(k.f) || !rows_as_expected(k.torque))
     this->error->all(
         FLERR,
-        "Pair {}: the per-atom n x 3 views have padded rows, which this style does not "
-        "expect (a different LAMMPS build?)",
+        "Pair {}: the per-atom n x 3 views have padded rows, which this style does not expect (a "
+        "different LAMMPS build?)",
         this->force->pair_style);
 
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(this->list);

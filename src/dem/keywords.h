@@ -87,8 +87,7 @@ inline const char *key_range_text(int range)
       return "0, 1, 2 or 3";
     case KEY_TAN_MODE:
       return "0 (linear spring Coulomb limit) or 1 (Coulomb limit); 2 (Mindlin-Deresiewicz) needs "
-             "a Hertz normal "
-             "force (dem/hertz)";
+             "a Hertz normal force (dem/hertz)";
     case KEY_TAN_MODE_HERTZ:
       return "0 (linear spring Coulomb limit), 1 (Coulomb limit) or 2 (Mindlin-Deresiewicz)";
     case KEY_RR_MODEL:

@@ -275,8 +275,7 @@ struct LinearLaw {
       } else if (pair_kn || pair_ks) {
         // the material's kn and ks depend on the radii of each contact: one cannot be kept alone
         return m.fail("the types take kn and ks from emod/kratio, which depend on the radii: a "
-                      "pair of types that "
-                      "sets ",
+                      "pair of types that sets ",
                       pair_kn ? "kn" : "ks", " must set both kn and ks");
       } else if (m.has(TYPE1, EMOD) && m.has(TYPE2, EMOD)) {
         out.from_material = true;

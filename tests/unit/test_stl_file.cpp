@@ -173,10 +173,10 @@ TEST_F(StlFile, NonFiniteCoordinates)
   auto odd = SQUARE;
   odd[13] = std::numeric_limits<double>::quiet_NaN();
   auto msg = error_of(write("nan.stl", binary(odd)));
-  EXPECT_EQ(msg,
-            "triangle 2 (counting from 1 in file order) has a non-finite vertex coordinate (nan) "
-            "in the file: "
-            "repair the mesh");
+  EXPECT_EQ(
+      msg,
+      "triangle 2 (counting from 1 in file order) has a non-finite vertex coordinate (nan) in the "
+      "file: repair the mesh");
   odd[13] = -std::numeric_limits<double>::infinity();
   msg = error_of(write("inf.stl", ascii(odd)));
   EXPECT_EQ(msg.rfind("line 12: triangle 2 (counting from 1 in file order) has a non-finite vertex "
@@ -221,8 +221,7 @@ TEST_F(StlFile, AsciiErrorsNameTheLine)
   sold.replace(0, 5, "sold ");
   const auto msg = error_of(write("sold.stl", sold));
   EXPECT_EQ(msg.rfind("the file is text that does not start with 'solid' (not ASCII STL); read as "
-                      "binary STL whose "
-                      "header gives ",
+                      "binary STL whose header gives ",
                       0),
             0u)
       << msg;
@@ -300,8 +299,7 @@ TEST_F(StlFile, NeitherAsciiNorBinary)
   const auto msg = error_of(write("cut_solid.stl", whole.substr(0, whole.size() - 7)));
   EXPECT_EQ(msg.rfind("the file starts with 'solid' but is neither ASCII STL (", 0), 0u) << msg;
   EXPECT_NE(msg.find(") nor binary STL (its header gives 2 triangles, which take 184 bytes, but "
-                     "the file has 177 "
-                     "(truncated))"),
+                     "the file has 177 (truncated))"),
             std::string::npos)
       << msg;
   // a short one without a line end after its header

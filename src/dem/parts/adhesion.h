@@ -120,14 +120,13 @@ struct AdhesionPart : PartBase {
                       "acceleration adh_g > 0");
       if (out.model == ADH_LINEAR && Law::hertzian)
         return m.fail("adh_model 2 (Rocky linear adhesion) scales a linear loading stiffness: use "
-                      "it with dem/linear "
-                      "or dem/hysteretic; dem/hertz has adh_model 1 and 3 (JKR)");
+                      "it with dem/linear or dem/hysteretic; dem/hertz has adh_model 1 and 3 "
+                      "(JKR)");
       return true;
     }
     if constexpr (!Law::hertzian) {
       return m.fail("adh_model 3 (JKR) extends the Hertz contact: it needs dem/hertz (Rocky offers "
-                    "JKR with its "
-                    "Hertzian model only)");
+                    "JKR with its Hertzian model only)");
     } else {
       if (!Law::jkr_ready(x.p)) return m.fail("adh_model 3 (JKR) needs hz_alpha 1.5 and rgap 0");
       if (m.given(FRAC) || m.given(DIST) || m.given(G))

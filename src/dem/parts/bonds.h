@@ -93,8 +93,7 @@ struct BondsPart : PartBase {
       return m.fail("contact bonds (cb_tenf, cb_shearf) and hold_gap are alternatives");
     if (x.p.roll.model != ROLL_NONE)
       return m.fail("contact bonds (cb_tenf, cb_shearf) and rolling resistance (rr_fric > 0) "
-                    "cannot be combined: the "
-                    "rolling limit needs a compressive normal force");
+                    "cannot be combined: the rolling limit needs a compressive normal force");
     return true;
   }
 

@@ -35,16 +35,14 @@ struct HoldingPart : PartBase {
       return m.fail("no_slip 1 takes the Coulomb limit off the shear spring: it needs tan_mode 0");
     if (x.p.hold_gap > 0.0 && (x.p.dp.mode & 1))
       return m.fail("hold_gap > 0 holds contacts in tension, which the no-tension normal dashpot "
-                    "(dp_mode 1 or 3) "
-                    "would cancel: use dp_mode 0 or 2");
+                    "(dp_mode 1 or 3) would cancel: use dp_mode 0 or 2");
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
   {
     if (x.p.hold_gap > 0.0 && x.p.roll.model != ROLL_NONE)
       return m.fail("hold_gap > 0 and rolling resistance (rr_fric > 0) cannot be combined: the "
-                    "rolling limit needs "
-                    "a compressive normal force");
+                    "rolling limit needs a compressive normal force");
     return true;
   }
 

@@ -99,10 +99,8 @@ struct RollingPart : PartBase {
       return m.fail("rr_damp is the viscous moment of rr_model 3 (Rocky type C) only");
     if (out.model != ROLL_A && !Law::shear_spring(x.p))
       return m.fail("rr_model 0 (PFC rrlinear) and 3 (Rocky type C) are springs of stiffness k_r = "
-                    "k_s Rbar^2 and "
-                    "need a shear spring (k_s > 0, tan_mode 0): set it, or use rr_model 1 (Rocky "
-                    "type A, a constant "
-                    "moment)");
+                    "k_s Rbar^2 and need a shear spring (k_s > 0, tan_mode 0): set it, or use "
+                    "rr_model 1 (Rocky type A, a constant moment)");
     return true;
   }
 
