@@ -4,6 +4,7 @@
 #include "contact_values.h"
 #include "finite_probe.h"
 #include "laws.h"
+#include "pair_simd.h"
 #include "pair_step.h"
 #include "restart_format.h"
 
@@ -240,6 +241,89 @@ template <class Style> void PairDEM<Style>::check_properties()
   size_history = slots(parts);
   all_plain = plain && !any_adhesion && !any_extra;
   check_finite();
+  report_loop();
+}
+
+// The SIMD path (pair_simd.h) takes the steps that advance and tally nothing, for dem/linear
+// with the common settings on every pair of types (Law::is_plain: its 8 history values)
+template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) const
+{
+  if constexpr (std::is_same_v<Law, dem::LinearLaw>)
+    return simd && all_plain && advance && !tally && size_history == 8 && simd_path().lanes > 0;
+  else
+    return false;
+}
+
+// Which loop the steps that tally nothing take (the init log): the SIMD path, with the
+// instruction set chosen for this CPU, or the scalar loop and why
+template <class Style> void PairDEM<Style>::report_loop()
+{
+  if (kokkosable) return;    // (the /kk styles have their kernels)
+  const SimdPath &path = simd_path();
+  std::string why;
+  if (!std::is_same_v<Law, dem::LinearLaw>)
+    why = "the SIMD path has the linear law only";
+  else if (!simd)
+    why = "simd no";
+  else if (!all_plain)
+    why = "a pair of types has settings beyond the common ones (SIMD path: constant kn and ks, "
+          "one fric, dp_nratio, nothing else)";
+  else if (size_history != 8)
+    why = "energy yes";
+  else if (path.lanes == 0)
+    why = "this build's C++ library has no std::experimental::simd";
+  const std::string text = why.empty()
+      ? fmt::format("Pair {}: contacts in SIMD lanes ({} instructions, {} lanes of double)\n",
+                    Style::name, path.isa, path.lanes)
+      : fmt::format("Pair {}: scalar contact loop ({})\n", Style::name, why);
+  if (text == printed_loop) return;
+  printed_loop = text;
+  if (comm->me == 0) utils::logmesg(lmp, text);
+}
+
+template <class Style> void PairDEM<Style>::compute_simd()
+{
+  if constexpr (std::is_same_v<Law, dem::LinearLaw>) {
+    const EffectiveMassRule m = effective_mass_rule();
+    param_rows.resize(atom->ntypes + 1);
+    for (int t = 0; t <= atom->ntypes; t++) param_rows[t] = params[t].data();
+    SimdPass pass;
+    pass.nlocal = atom->nlocal;
+    pass.inum = list->inum;
+    pass.neighmask = NEIGHMASK;
+    pass.newton = force->newton_pair;
+    pass.x = atom->x[0];
+    pass.v = atom->v[0];
+    pass.omega = atom->omega[0];
+    pass.radius = atom->radius;
+    pass.rmass = m.rmass;
+    pass.body_mass = m.body_mass;
+    pass.type = atom->type;
+    pass.mask = m.mask;
+    pass.freeze_bit = m.freeze_bit;
+    pass.arithmetic = m.arithmetic;
+    pass.f = atom->f[0];
+    pass.torque = atom->torque[0];
+    pass.ilist = list->ilist;
+    pass.numneigh = list->numneigh;
+    pass.firstneigh = list->firstneigh;
+    pass.firsttouch = fix_history->firstflag;
+    pass.firsthist = fix_history->firstvalue;
+    pass.params = param_rows.data();
+    pass.dt = update->dt;
+    pass.deep = deep_contact_of;
+    pass.pair = this;
+    SimdEvents e;
+    if (pass.inum > 0) simd_path().linear(pass, e);
+    PairSums<0> sums;
+    PairEvents<long> events;
+    events.touching = e.touching;
+    events.activated = e.activated;
+    events.slip_start = e.slip_start;
+    events.slip_end = e.slip_end;
+    add_events(sums, events);
+    add_step_sums(sums);
+  }
 }
 
 // SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
@@ -336,6 +420,12 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   // dispatch to the loop compiled for this combination of newton, tallying and energy tracking
   const int which =
       (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
+  if (simd_step(advance, tally)) {
+    compute_simd();
+    report_deep_contact();
+    end_step_outputs();
+    return;
+  }
   // the optional contact parts (adhesion, holding contacts, bonds) have loops of their own, so
   // that the loops without them stay as they were
   if (any_adhesion || any_extra) switch (which) {

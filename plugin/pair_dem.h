@@ -86,6 +86,13 @@ template <class Style> class PairDEM : public PairDEMBase {
   // what the pair step (pair_step.h) scatters and sums in the CPU loop
   template <bool NEWTON> struct LoopTally;
   template <bool NEWTON, bool TALLY, bool ENERGY, bool ADH> void compute_loop(bool advance);
+  // the SIMD path (pair_simd.h): whether this step takes it, the step, and the init log's line
+  // saying which loop runs and why (printed when it changes)
+  bool simd_step(bool advance, bool tally) const;
+  void compute_simd();
+  void report_loop();
+  std::string printed_loop;
+  std::vector<const Params *> param_rows;    // params[t].data() (the SIMD path's SimdPass::params)
 };
 
 }    // namespace DEM_NS

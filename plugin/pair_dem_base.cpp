@@ -87,6 +87,7 @@ void PairDEMBase::allocate_base()
 
 // pair_style STYLE [meff harmonic|arithmetic] [energy yes|no] [reset_history yes|no]
 //                  [contact_report yes|no] [impact_speed V] [coeff type|contact] [contact_values yes|no]
+//                  [simd yes|no]
 void PairDEMBase::settings(int narg, char **arg)
 {
   // a repeated pair_style command reuses this instance: omitted keywords get their defaults
@@ -98,6 +99,7 @@ void PairDEMBase::settings(int narg, char **arg)
   impact_speed = 0.0;
   coeff_contact = false;
   contact_values = true;
+  simd = true;
   for (int iarg = 0; iarg < narg; iarg += 2) {
     const std::string key = arg[iarg];
     if (iarg + 1 >= narg)
@@ -136,10 +138,12 @@ void PairDEMBase::settings(int narg, char **arg)
             force->pair_style, value);
     } else if (key == "contact_values") {
       contact_values = utils::logical(FLERR, value, false, lmp);
+    } else if (key == "simd") {
+      simd = utils::logical(FLERR, value, false, lmp);
     } else {
       error->all(FLERR,
                  "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, "
-                 "contact_report, impact_speed, coeff, contact_values)",
+                 "contact_report, impact_speed, coeff, contact_values, simd)",
                  force->pair_style, key);
     }
   }

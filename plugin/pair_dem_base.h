@@ -128,6 +128,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool contact_values =
       true;    // print every pair of types' contact values at init (contact_values.h)
   double impact_speed = 0.0;    // of the Hertz time scale; 0: twice the largest particle speed
+  bool simd = true;    // the SIMD path where it applies (pair_simd.h); simd no: the scalar loop
 
   // the dem_bond command: bond (mode 1) or unbond (mode 2) the contacts of the atoms in a group
   // on the next step that advances (the bond's gap: contacts with g_c <= gap); the requests made
@@ -218,6 +219,11 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   // report_deep_contact warns about it after the loop (the first step of a run that has one), as
   // the /kk styles do.
   DEM_COLD void deep_contact(int i, int j, double gap, double rsq);
+  // (the same for the SIMD path's loop: pair is the pair style)
+  static void deep_contact_of(void *pair, int i, int j, double gap, double rsq)
+  {
+    static_cast<PairDEMBase *>(pair)->deep_contact(i, j, gap, rsq);
+  }
   void report_deep_contact();
   void report_records(const ContactRecord *record, int count = 1);
   ContactRecord deepest;    // the deepest contact of the step

@@ -4,29 +4,34 @@
 // act on particle 2; particle 1 receives the opposite force.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-#include "vec3.h"
+#include "lanes.h"
 
 namespace dem {
 
-struct Contact {
-  Vec3 n;           // unit normal, from particle 1 to particle 2
-  double gap;       // contact gap g_c = |x2 - x1| - R1 - R2 (negative when overlapping)
-  Vec3 vrel;        // velocity of the contact point on 2 relative to the one on 1
-  double lever1;    // distance from the centre of 1 to the contact point
-  double lever2;    // distance from the centre of 2 to the contact point
-  double meff;      // effective mass m_c
-  double r1, r2;    // radii (r2 is unused for walls)
-  Vec3 d;           // n before normalisation: x2 - x1 (walls: n), for rotate_into_plane
-  double dsq;       // |d|^2 (walls: 1)
+// (T: double, or a pack of SIMD lanes: lanes.h)
+template <class T> struct ContactT {
+  Vec3T<T> n;       // unit normal, from particle 1 to particle 2
+  T gap;            // contact gap g_c = |x2 - x1| - R1 - R2 (negative when overlapping)
+  Vec3T<T> vrel;    // velocity of the contact point on 2 relative to the one on 1
+  T lever1;         // distance from the centre of 1 to the contact point
+  T lever2;         // distance from the centre of 2 to the contact point
+  T meff;           // effective mass m_c
+  T r1, r2;         // radii (r2 is unused for walls)
+  Vec3T<T> d;       // n before normalisation: x2 - x1 (walls: n), for rotate_into_plane
+  T dsq;            // |d|^2 (walls: 1)
 };
+using Contact = ContactT<double>;
 
 // Effective mass m_c of a ball-ball contact (PFC eq. 10): m1 m2/(m1+m2), or PFC 3.0's arithmetic
 // mean (m1+m2)/2 on request; against a frozen particle, the mass of the other one.
-DEM_INLINE double effective_mass(double m1, double m2, bool frozen1, bool frozen2, bool arithmetic)
+template <class T>
+DEM_INLINE T effective_mass(const T &m1, const T &m2, const mask_t<T> &frozen1,
+                            const mask_t<T> &frozen2, bool arithmetic)
 {
-  if (frozen1) return m2;
-  if (frozen2) return m1;
-  return arithmetic ? 0.5 * (m1 + m2) : m1 * m2 / (m1 + m2);
+  if (all(frozen1)) return m2;
+  if (all(frozen2)) return m1;
+  const T m = arithmetic ? T(0.5 * (m1 + m2)) : T(m1 * m2 / (m1 + m2));
+  return select(frozen1, m2, select(frozen2, m1, m));
 }
 
 // Effective radius Rbar = R1 R2 / (R1 + R2) of a contact (against a wall, r2 = INFINITY: R1)
@@ -38,15 +43,17 @@ DEM_INLINE double effective_radius(double r1, double r2)
 // Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0). At r = 0
 // there is no normal: n = d / 0 is NaN and so is everything computed from it, so callers must
 // not pass coincident centres (the pair styles stop with an error naming the atoms).
-DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Vec3 v2, Vec3 w1,
-                             Vec3 w2, double meff)
+template <class T>
+DEM_INLINE ContactT<T> ball_ball(const Vec3T<T> &d, const T &r, const T &r1, const T &r2,
+                                 const Vec3T<T> &v1, const Vec3T<T> &v2, const Vec3T<T> &w1,
+                                 const Vec3T<T> &w2, const T &meff)
 {
-  Contact c;
+  ContactT<T> c;
   c.d = d;
   c.dsq = dot(d, d);
   // 1/r as r/r^2: the division runs alongside the square root instead of after it, on the
   // longest chain of dependent operations of a contact (n within an ulp of d/r)
-  const double inv_r = r * (1.0 / c.dsq);
+  const T inv_r = r * (1.0 / c.dsq);
   c.n = inv_r * d;
   c.gap = r - (r1 + r2);    // (the same for both copies of a pair computed from either side)
   c.lever1 = r1 + 0.5 * c.gap;
@@ -61,9 +68,11 @@ DEM_INLINE Contact ball_ball(Vec3 d, double r, double r1, double r2, Vec3 v1, Ve
 }
 
 // Torques on particles 1 and 2 from a force f acting on 2 (and -f on 1) at the contact point.
-DEM_INLINE void contact_torques(const Contact &c, Vec3 f, Vec3 &t1, Vec3 &t2)
+template <class T>
+DEM_INLINE void contact_torques(const ContactT<T> &c, const Vec3T<T> &f, Vec3T<T> &t1,
+                                Vec3T<T> &t2)
 {
-  const Vec3 nxf = cross(c.n, f);
+  const Vec3T<T> nxf = cross(c.n, f);
   t1 = (-c.lever1) * nxf;
   t2 = (-c.lever2) * nxf;
 }
@@ -77,18 +86,28 @@ DEM_INLINE void contact_torques(const Contact &c, Vec3 f, Vec3 &t1, Vec3 &t2)
 // dem/linear's pair loop ran 5 % faster; dem/hertz's did not, so it passes n for d; dem/hysteretic's,
 // 7 % slower at first, ran 2 % faster once it kept 7 history values (measured with bench/run_ab.sh).
 // A contact without d (dsq = 0) makes e NaN and takes the exact path below.
-DEM_INLINE Vec3 rotate_into_plane(Vec3 fs, Vec3 n, Vec3 d, double dsq)
+// In lanes, the returns are taken when every lane takes them (then a select over lanes merges
+// them), so that with T = double this is the scalar code's branches.
+template <class T>
+DEM_INLINE Vec3T<T> rotate_into_plane(const Vec3T<T> &fs, const Vec3T<T> &n, const Vec3T<T> &d,
+                                      const T &dsq)
 {
-  const double before = dot(fs, fs);
-  if (before == 0.0) return fs;
-  const double fsd = dot(fs, d);
-  const double e = fsd * fsd / (before * dsq);
-  const double fsn = dot(fs, n);
-  const Vec3 proj = fs - fsn * n;
-  if (e < 1e-4) return (1.0 + e * (0.5 + e * (0.375 + e * 0.3125))) * proj;
-  const double after = dot(proj, proj);
-  if (after == 0.0) return proj;
-  return std::sqrt(before / after) * proj;
+  const T before = dot(fs, fs);
+  const mask_t<T> zero = before == 0.0;
+  if (all(zero)) return fs;
+  const T fsd = dot(fs, d);
+  const T e = fsd * fsd / (before * dsq);
+  const T fsn = dot(fs, n);
+  const Vec3T<T> proj = fs - fsn * n;
+  const mask_t<T> small = e < 1e-4;
+  auto series = [&]() DEM_INLINE_LAMBDA {
+    return (1.0 + e * (0.5 + e * (0.375 + e * 0.3125))) * proj;
+  };
+  if (all(small || zero)) return select(zero, fs, series());
+  const T after = dot(proj, proj);
+  const mask_t<T> flat = after == 0.0;
+  if (all(flat || small || zero)) return select(zero, fs, select(small, series(), proj));
+  return select(zero, fs, select(small, series(), select(flat, proj, root(before / after) * proj)));
 }
 DEM_INLINE Vec3 rotate_into_plane(Vec3 v, Vec3 n)
 {
@@ -97,9 +116,9 @@ DEM_INLINE Vec3 rotate_into_plane(Vec3 v, Vec3 n)
 
 // Fraction of this step's displacement increment that happened with a negative surface gap
 // (PFC eq. 1): alpha = g_s / (g_s - (g_s)_o) when the contact was open at the start of the step.
-DEM_INLINE double activation_fraction(double gs, double gs_old)
+template <class T> DEM_INLINE T activation_fraction(const T &gs, const T &gs_old)
 {
-  return (gs_old > 0.0 && gs < 0.0) ? gs / (gs - gs_old) : 1.0;
+  return select(gs_old > 0.0 && gs < 0.0, gs / (gs - gs_old), T(1.0));
 }
 
 }    // namespace dem

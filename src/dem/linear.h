@@ -203,6 +203,33 @@ DEM_INLINE LinearParams linear_plain(const LinearParams &p)
   return q;
 }
 
+// The common settings of a pair of types in lanes (lanes.h; one value per lane): the CPU loop's
+// SIMD path (pair_simd.cpp) runs when every pair of types is plain
+template <class T> struct LinearPlainLanes {
+  T kn, ks, fric, nratio;
+};
+
+// linear_step<false, false> on the common settings (linear_plain), written for a number type T
+// from the same functions, so that a lane holds linear_step's numbers to the last bit: returns
+// the force on particle 2 and updates the history (its state: h.slipping)
+template <class T>
+DEM_INLINE Vec3T<T> linear_plain_step(const LinearPlainLanes<T> &p, const ContactT<T> &c,
+                                      double dt, PlainHistory<T> &h)
+{
+  const Vec3T<T> fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
+  const T gs = c.gap;    // (g_c - g_r, g_r = 0)
+  const IncrementsT<T> inc = increments(c, gs, dt, h.fresh);
+  // (5) normal linear force, never tensile; (6-9) shear force with Coulomb limit
+  h.fn = select(gs < 0.0, p.kn * gs, T(0.0));
+  mask_t<T> slip;
+  h.fs = coulomb_spring(p.fric, p.fric, fs_old, p.ks, inc.ds, T(-h.fn), h.slipping, slip);
+  h.slipping = slip;
+  h.fresh = mask_t<T>(false);
+  // (10) the normal dashpot (dashpot_force with dp_mode 0 and no shear dashpot), end_step
+  h.fd = (-normal_dashpot(p.nratio, root(c.meff * p.kn), inc.vn)) * c.n;
+  return (-h.fn) * c.n + h.fs + h.fd;
+}
+
 // The law as the pair-style templates see it (PairDEM, the Kokkos kernel).
 struct LinearLaw {
   using History = ContactHistory;

@@ -68,3 +68,19 @@ DEM_INLINE double less_select(double a, double b, double v)
 #endif
 }
 }    // namespace dem
+
+// dem::cpu_has_x86_64_v3(): whether this CPU runs code built for x86-64-v3 (AVX2, FMA, BMI2;
+// libgcc's test of AVX includes that the operating system saves the YMM registers); false on other
+// processors and compilers. Host code only.
+namespace dem {
+inline bool cpu_has_x86_64_v3()
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+      __builtin_cpu_supports("bmi2");
+#else
+  return false;
+#endif
+}
+}    // namespace dem

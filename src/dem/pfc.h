@@ -92,6 +92,42 @@ struct ContactHistory {
   }
 };
 
+// A contact history of the common settings in lanes (ContactHistory's 8 slots without energies,
+// the CPU loop's SIMD path): the state as masks (fresh: state 0; slipping: state 2), the contact
+// bond's bit as a number (0 or 4); load and store read and write slot k of every lane as s[k]
+template <class T> struct PlainHistory {
+  Vec3T<T> fs, fd;
+  T fn, bond4;
+  mask_t<T> fresh, slipping;
+
+  DEM_INLINE static PlainHistory load(const T s[8])
+  {
+    PlainHistory h;
+    const T orient = select(s[ContactHistory::STATE_SLOT] < 0.0, T(-1.0), T(1.0));
+    h.fs = {s[0], s[1], s[2]};
+    h.fn = orient * s[3];
+    // ContactHistory::load's static_cast<int>(orient h[4] + 0.5): the state and the bond's bit
+    const T state = orient * s[4] + 0.5;
+    const mask_t<T> bonded = state >= 4.0;
+    h.bond4 = select(bonded, T(4.0), T(0.0));
+    h.fresh = state - h.bond4 < 1.0;
+    h.slipping = state - h.bond4 >= 2.0;
+    h.fd = {s[5], s[6], s[7]};
+    return h;
+  }
+  DEM_INLINE void store(T s[8]) const
+  {
+    s[0] = fs.x;
+    s[1] = fs.y;
+    s[2] = fs.z;
+    s[3] = fn;
+    s[4] = select(slipping, T(2.0), T(1.0)) + bond4;
+    s[5] = fd.x;
+    s[6] = fd.y;
+    s[7] = fd.z;
+  }
+};
+
 struct ContactResult {
   Vec3 force{0.0, 0.0, 0.0};        // total contact force on particle 2
   Vec3 f_dashpot{0.0, 0.0, 0.0};    // dashpot part of it
@@ -113,24 +149,41 @@ struct Dashpots {
 
 // Relative displacement increments of the step: normal (v_n dt) and shear (v_s dt), reduced to
 // the part with a negative surface gap on activation (PFC eq. 1 of the linear page).
-struct Increments {
-  double vn, dn;
-  Vec3 vs, ds;
+template <class T> struct IncrementsT {
+  T vn, dn;
+  Vec3T<T> vs, ds;
 };
+using Increments = IncrementsT<double>;
+
+// The increments of a contact whose surface gap is gs = g_c - g_r; fresh: a new contact (state 0),
+// whose increment is cut to its part with g_s < 0 (the rare path, in lanes when any lane has one)
+template <class T>
+DEM_INLINE IncrementsT<T> increments(const ContactT<T> &c, const T &gs, double dt,
+                                     const mask_t<T> &fresh)
+{
+  IncrementsT<T> inc;
+  inc.vn = dot(c.vrel, c.n);
+  inc.vs = c.vrel - inc.vn * c.n;
+  T alpha = 1.0;
+  if (any(fresh)) alpha = select(fresh, activation_fraction(gs, gs - inc.vn * dt), alpha);
+  inc.dn = alpha * inc.vn * dt;
+  inc.ds = (alpha * dt) * inc.vs;
+  return inc;
+}
 
 // Starts a step: marks activation and computes the increments; gs is the surface gap g_c - g_r.
 DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, ContactHistory &h,
                                  ContactResult &r)
 {
-  Increments inc;
-  inc.vn = dot(c.vrel, c.n);
-  inc.vs = c.vrel - inc.vn * c.n;
-  double alpha = 1.0;
   r.activated = h.state == 0;
-  if (r.activated) alpha = activation_fraction(gs, gs - inc.vn * dt);
-  inc.dn = alpha * inc.vn * dt;
-  inc.ds = (alpha * dt) * inc.vs;
-  return inc;
+  return increments(c, gs, dt, r.activated);
+}
+
+// The normal dashpot force F_n^d = 2 beta_n root_n v_n (0 without damping), root_n = sqrt(m_c k_n)
+// times the law's gap factor
+template <class T> DEM_INLINE T normal_dashpot(const T &nratio, const T &root_n, const T &vn)
+{
+  return select(nratio > 0.0, 2.0 * nratio * root_n * vn, T(0.0));
 }
 
 // Dashpot force on particle 2 (linear eq. 10-11, Hertz eq. 13-14): 2 beta sqrt(m_c k) times the
@@ -141,7 +194,7 @@ DEM_INLINE Increments begin_step(const Contact &c, double gs, double dt, Contact
 DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc,
                               double root_n, double ks, double scale2, double fn, bool slipping)
 {
-  double fnd = d.nratio > 0.0 ? 2.0 * d.nratio * root_n * inc.vn : 0.0;
+  double fnd = normal_dashpot(d.nratio, root_n, inc.vn);
   if ((d.mode & 1) && fnd > -fn) fnd = -fn;
   const Vec3 normal = (-fnd) * c.n;
   if (d.sratio == 0.0 || ((d.mode & 2) && slipping))

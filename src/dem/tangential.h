@@ -32,6 +32,26 @@ DEM_INLINE void set_shear_state(Vec3 fs, bool slip, ContactHistory &h, ContactRe
   r.slip_ended = !slip && was_slipping;
 }
 
+// The shear spring's trial force fs_old - ks ds within the Coulomb limit: sliding starts when
+// |F*| >= fric fn_limit and goes on while |F*| >= fric_dyn fn_limit (slipping: it slid on the last
+// step), limited to fric_dyn fn_limit; slip: the new state. In lanes, the rescale (a square root
+// and a division) runs when any lane exceeds its limit.
+template <class T>
+DEM_INLINE Vec3T<T> coulomb_spring(const T &fric, const T &fric_dyn, const Vec3T<T> &fs_old,
+                                   const T &ks, const Vec3T<T> &ds, const T &fn_limit,
+                                   const mask_t<T> &slipping, mask_t<T> &slip)
+{
+  Vec3T<T> fs = fs_old - ks * ds;
+  // compared squared: a sticking contact needs no square root (both sides are >= 0)
+  const T mag2 = dot(fs, fs);
+  const T onset = select(slipping, fric_dyn, fric) * fn_limit;
+  slip = mag2 >= onset * onset;
+  const T limit = select(slip, fric_dyn, fric) * fn_limit;
+  const mask_t<T> over = mag2 > limit * limit;
+  if (any(over)) fs = select(over, (limit / root(mag2)) * fs, fs);
+  return fs;
+}
+
 // tan_mode 0. fs_old: the old force already rotated into the contact plane (and scaled, Hertz
 // mode 1); fn_limit = |F_n| >= 0, the normal force that limits it. With ENERGY, r.d_slip is the
 // slip part of the increment (ds less the elastic part) times the mean of the forces at its ends.
@@ -39,13 +59,8 @@ template <bool ENERGY>
 DEM_INLINE void spring_coulomb(const Tangential &t, Vec3 fs_old, double ks, Vec3 ds,
                                double fn_limit, ContactHistory &h, ContactResult &r)
 {
-  Vec3 fs = fs_old - ks * ds;
-  // compared squared: a sticking contact needs no square root (both sides are >= 0)
-  const double mag2 = dot(fs, fs);
-  const double onset = (h.slipping() ? t.fric_dyn : t.fric) * fn_limit;
-  const bool slip = mag2 >= onset * onset;
-  const double limit = (slip ? t.fric_dyn : t.fric) * fn_limit;
-  if (mag2 > limit * limit) fs = (limit / std::sqrt(mag2)) * fs;
+  bool slip;
+  const Vec3 fs = coulomb_spring(t.fric, t.fric_dyn, fs_old, ks, ds, fn_limit, h.slipping(), slip);
   set_shear_state(fs, slip, h, r);
   if constexpr (ENERGY) {
     if (ks > 0.0) {

@@ -227,7 +227,7 @@ TEST(MeshContacts, MovingFrame)
   EXPECT_NEAR(out[0].dist, 0.05, 1e-15);
   EXPECT_NEAR(out[0].n.y, -1.0, 1e-15);
   // contact point midway in the overlap, 0.075 from the centre: (0.5, -0.025, 5.5)
-  const Vec3 v = Vec3{0, 0, 1} + cross({2, 0, 0}, {0.5, -0.025, 0.5});
+  const Vec3 v = Vec3{0, 0, 1} + cross(Vec3{2, 0, 0}, Vec3{0.5, -0.025, 0.5});
   EXPECT_NEAR(out[0].vwall.y, v.y, 1e-14);
   EXPECT_NEAR(out[0].vwall.z, v.z, 1e-14);
 }

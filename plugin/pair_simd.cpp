@@ -1,0 +1,291 @@
+// The CPU pair loop's SIMD path (pair_simd.h): atom i's neighbours W at a time, W the lanes of
+// std::experimental::simd's native pack of doubles for the instruction set this copy is compiled
+// for (2 generic x86-64, 4 x86-64-v3). Per group of W neighbours: the partners' positions,
+// velocities, spins, radii and masses gathered lane by lane, their history records (8 slots each)
+// transposed into 8 packs, the contact (dem::ball_ball) and the law's common path
+// (dem::linear_plain_step) in lanes, the records stored back, and each lane's force and torques
+// added to LAMMPS's arrays lane by lane in the scalar loop's order, atom i's in registers. Rare
+// paths lane by lane: a contact that opened (its record cleared), one deeper than the smaller
+// radius (the pair style's deep_contact), the events.
+// Built once per instruction set from a generated file that defines DEM_SIMD_ISA, the copy's
+// namespace (plugin/CMakeLists.txt); alone, it is the generic copy. Everything here is inside that
+// namespace or inlined (DEM_INLINE), so that no copy lends another a function compiled for its
+// instruction set (tests/lammps/test_simd_symbols.py checks the objects).
+// SPDX-License-Identifier: GPL-2.0-or-later
+// (dem/macros.h without Kokkos: Kokkos's headers would put functions compiled for this copy's
+// instruction set into the plugin's shared symbols)
+#undef DEM_WITH_KOKKOS
+#if !defined(DEM_SIMD_ISA)
+#define DEM_SIMD_ISA dem_simd_generic
+#endif
+#if __has_include(<experimental/simd>)
+#define DEM_LANES_STDX 1
+#endif
+#include "pair_simd.h"
+
+#include <cstring>
+
+namespace DEM_SIMD_ISA {
+using namespace DEM_NS;
+
+#if defined(DEM_LANES_STDX)
+using D = dem::stdx::native_simd<double>;
+using M = D::mask_type;
+using V = dem::Vec3T<D>;
+constexpr int W = static_cast<int>(D::size());
+constexpr int NH = 8;    // the slots of a contact: ContactHistory without energies
+
+namespace {
+
+// the lanes' 8 history slots as 8 packs (s[k]: slot k of every lane), and back: with 4 lanes two
+// 4-wide loads per record and 4x4 transposes by the compiler's vector shuffles; else lane by lane
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
+#define DEM_SIMD_SHUFFLE 1
+typedef double Quad __attribute__((vector_size(32)));
+DEM_INLINE void transpose(const Quad *r, Quad *t)
+{
+  const Quad lo01 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6);
+  const Quad hi01 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
+  const Quad lo23 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6);
+  const Quad hi23 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
+  t[0] = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
+  t[1] = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
+  t[2] = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
+  t[3] = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
+}
+#endif
+
+DEM_INLINE void load_records(double *const *rec, D s[NH])
+{
+#if defined(DEM_SIMD_SHUFFLE)
+  if constexpr (W == 4) {
+    Quad a[4], b[4], t[8];
+    for (int l = 0; l < 4; l++) {
+      std::memcpy(&a[l], rec[l], 32);
+      std::memcpy(&b[l], rec[l] + 4, 32);
+    }
+    transpose(a, t);
+    transpose(b, t + 4);
+    for (int k = 0; k < NH; k++) s[k] = D([&](auto l) { return t[k][static_cast<int>(l)]; });
+    return;
+  }
+#endif
+  for (int k = 0; k < NH; k++) s[k] = D([&](auto l) { return rec[l][k]; });
+}
+
+// the records of the lanes set in `store` (of the first n)
+DEM_INLINE void store_records(const D s[NH], double *const *rec, const M &store, int n)
+{
+#if defined(DEM_SIMD_SHUFFLE)
+  if constexpr (W == 4) {
+    Quad t[8], a[4], b[4];
+    for (int k = 0; k < NH; k++)
+      for (int l = 0; l < 4; l++) t[k][l] = s[k][l];
+    transpose(t, a);
+    transpose(t + 4, b);
+    for (int l = 0; l < n; l++)
+      if (store[l]) {
+        std::memcpy(rec[l], &a[l], 32);
+        std::memcpy(rec[l] + 4, &b[l], 32);
+      }
+    return;
+  }
+#endif
+  double out[W][NH];
+  for (int k = 0; k < NH; k++)
+    for (int l = 0; l < W; l++) out[l][k] = s[k][l];
+  for (int l = 0; l < n; l++)
+    if (store[l]) std::memcpy(rec[l], out[l], sizeof out[l]);
+}
+
+DEM_INLINE M mask_of(const bool (&b)[W])
+{
+  return D([&](auto l) { return b[l] ? 1.0 : 0.0; }) != 0.0;
+}
+
+// One pass of the linear law's loop over the neighbour list
+struct LinearLoop {
+  const SimdPass &P;
+  SimdEvents &events;
+
+  // lane l: neighbour jj[l] of atom i (the lanes past n repeat lane n - 1, masked)
+  struct Group {
+    int n;
+    int j[W];
+    int *touch[W];
+    double *rec[W];
+  };
+  // atom i: its values, and its force and torque summed in registers
+  struct Own {
+    int i;
+    double x[3], v[3], w[3], r, m;
+    bool frozen;
+    const dem::LinearParams *row;
+    double f[3], t[3];
+  };
+
+  DEM_INLINE double mass(int k) const
+  {
+    return P.body_mass && P.body_mass[k] > 0.0 ? P.body_mass[k] : P.rmass[k];
+  }
+  DEM_INLINE V gather3(const double *a, const int *k) const
+  {
+    return {D([&](auto l) { return a[3 * static_cast<long>(k[l])]; }),
+            D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 1]; }),
+            D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 2]; })};
+  }
+
+  DEM_INLINE void group(const Group &g, Own &o)
+  {
+    bool use[W];
+    for (int l = 0; l < W; l++) use[l] = l < g.n;
+    const M active = mask_of(use);
+    const V d = gather3(P.x, g.j) - V{D(o.x[0]), D(o.x[1]), D(o.x[2])};
+    const D ri = o.r, rj([&](auto l) { return P.radius[g.j[l]]; });
+    const D rsq = dot(d, d);
+    const D reach = ri + rj;
+    const M in = active && !(rsq > reach * reach || reach <= 0.0);
+    // a contact that opened: its flag and record cleared (the scalar loop's pair_step)
+    for (int l = 0; l < g.n; l++)
+      if (!in[l] && *g.touch[l]) {
+        *g.touch[l] = 0;
+        std::memset(g.rec[l], 0, NH * sizeof(double));
+      }
+    if (dem::stdx::none_of(in)) return;
+
+    // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
+    const V vj = gather3(P.v, g.j), wj = gather3(P.omega, g.j);
+    const D mj([&](auto l) { return mass(g.j[l]); });
+    bool frozen_j[W];
+    for (int l = 0; l < W; l++) frozen_j[l] = P.mask[g.j[l]] & P.freeze_bit;
+    const D meff = dem::effective_mass(D(o.m), mj, M(o.frozen), mask_of(frozen_j), P.arithmetic);
+    const dem::ContactT<D> c =
+        dem::ball_ball(d, dem::root(rsq), ri, rj, V{D(o.v[0]), D(o.v[1]), D(o.v[2])}, vj,
+                       V{D(o.w[0]), D(o.w[1]), D(o.w[2])}, wj, meff);
+    const M deep = in && c.gap < -dem::select(ri < rj, ri, rj);
+    if (dem::stdx::any_of(deep))
+      for (int l = 0; l < g.n; l++)
+        if (deep[l]) P.deep(P.pair, o.i, g.j[l], c.gap[l], rsq[l]);
+
+    // the pairs of types' settings: one row for all lanes (the usual case), else one per lane
+    const dem::LinearParams *p[W];
+    bool one = true;
+    for (int l = 0; l < W; l++) {
+      p[l] = &o.row[P.type[g.j[l]]];
+      one = one && p[l] == p[0];
+    }
+    dem::LinearPlainLanes<D> pp;
+    if (one)
+      pp = {D(p[0]->kn), D(p[0]->ks), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
+    else
+      pp = {D([&](auto l) { return p[l]->kn; }), D([&](auto l) { return p[l]->ks; }),
+            D([&](auto l) { return p[l]->tan.fric; }), D([&](auto l) { return p[l]->dp.nratio; })};
+
+    D s[NH];
+    load_records(g.rec, s);
+    dem::PlainHistory<D> h = dem::PlainHistory<D>::load(s);
+    const M fresh = h.fresh, slipping_before = h.slipping;
+    const V F = dem::linear_plain_step(pp, c, P.dt, h);
+    h.store(s);
+    store_records(s, g.rec, in, g.n);
+
+    // the events: the state changed (0 new, 1 active, 2 slipping), rare
+    const M changed = in && (fresh || (h.slipping != slipping_before));
+    for (int l = 0; l < g.n; l++) {
+      if (!in[l]) continue;
+      *g.touch[l] = 1;
+      events.touching++;
+      if (!changed[l]) continue;
+      const long w2 = P.newton || g.j[l] < P.nlocal ? 2 : 1;
+      events.activated += fresh[l] ? w2 : 0;
+      events.slip_start += h.slipping[l] ? w2 : 0;
+      events.slip_end += slipping_before[l] ? w2 : 0;
+    }
+
+    // dem::contact_torques; the forces and torques lane by lane (LoopTally::contact)
+    V ti, tj;
+    dem::contact_torques(c, F, ti, tj);
+    double out[9][W];
+    const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
+    for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
+    for (int l = 0; l < g.n; l++) {
+      if (!in[l]) continue;
+      for (int a = 0; a < 3; a++) {
+        o.f[a] += -out[a][l] * (1.0 + 4e-16);
+        o.t[a] += out[3 + a][l];
+      }
+      const int j = g.j[l];
+      if (P.newton || j < P.nlocal) {
+        double *fj = P.f + 3 * static_cast<long>(j), *tq = P.torque + 3 * static_cast<long>(j);
+        for (int a = 0; a < 3; a++) {
+          fj[a] += out[a][l];
+          tq[a] += out[6 + a][l];
+        }
+      }
+    }
+  }
+
+  void run()
+  {
+    for (int ii = 0; ii < P.inum; ii++) {
+      const int i = P.ilist[ii];
+      const int *jlist = P.firstneigh[i];
+      const int jnum = P.numneigh[i];
+      int *touch = P.firsttouch[i];
+      double *hist = P.firsthist[i];
+      if (ii + 1 < P.inum) {    // (as the scalar loop: the next atom's first 4 records)
+        const char *next = reinterpret_cast<const char *>(P.firsthist[P.ilist[ii + 1]]);
+        for (int k = 0; k < (4 * NH * 8 + 63) / 64; k++) DEM_PREFETCH(next + 64 * k);
+      }
+      Own o;
+      o.i = i;
+      for (int a = 0; a < 3; a++) {
+        o.x[a] = P.x[3 * i + a];
+        o.v[a] = P.v[3 * i + a];
+        o.w[a] = P.omega[3 * i + a];
+        o.f[a] = P.f[3 * i + a];
+        o.t[a] = P.torque[3 * i + a];
+      }
+      o.r = P.radius[i];
+      o.m = mass(i);
+      o.frozen = P.mask[i] & P.freeze_bit;
+      o.row = P.params[P.type[i]];
+      Group g;
+      for (int jj0 = 0; jj0 < jnum; jj0 += W) {
+        g.n = jnum - jj0 < W ? jnum - jj0 : W;
+        for (int l = 0; l < W; l++) {
+          const int jj = jj0 + (l < g.n ? l : g.n - 1);
+          g.j[l] = jlist[jj] & P.neighmask;
+          g.touch[l] = &touch[jj];
+          g.rec[l] = &hist[NH * jj];
+        }
+        group(g, o);
+      }
+      for (int a = 0; a < 3; a++) {
+        P.f[3 * i + a] = o.f[a];
+        P.torque[3 * i + a] = o.t[a];
+      }
+    }
+  }
+};
+
+}    // namespace
+
+void linear_loop(const SimdPass &pass, SimdEvents &events)
+{
+  LinearLoop{pass, events}.run();
+}
+int lanes()
+{
+  return W;
+}
+#else
+// (no std::experimental::simd in this compiler's library: no SIMD path, lanes() 0)
+void linear_loop(const SimdPass &, SimdEvents &) {}
+int lanes()
+{
+  return 0;
+}
+#endif
+
+}    // namespace DEM_SIMD_ISA
