@@ -146,8 +146,10 @@ struct LinearLoop {
     const D reach = ri + rj;
     const M in = active && !(rsq > reach * reach || reach <= 0.0);
     // a contact that opened: its flag and record cleared (the scalar loop's pair_step)
+    bool within[W];
+    in.copy_to(within, dem::stdx::element_aligned);
     for (int l = 0; l < g.n; l++)
-      if (!in[l] && *g.touch[l]) {
+      if (!within[l] && *g.touch[l]) {
         *g.touch[l] = 0;
         std::memset(g.rec[l], 0, NH * sizeof(double));
       }
@@ -155,10 +157,15 @@ struct LinearLoop {
 
     // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
     const V vj = gather3(P.v, g.j), wj = gather3(P.omega, g.j);
-    const D mj([&](auto l) { return mass(g.j[l]); });
-    bool frozen_j[W];
-    for (int l = 0; l < W; l++) frozen_j[l] = P.mask[g.j[l]] & P.freeze_bit;
-    const D meff = dem::effective_mass(D(o.m), mj, M(o.frozen), mask_of(frozen_j), P.arithmetic);
+    const D mj = P.body_mass ? D([&](auto l) { return mass(g.j[l]); })
+                             : D([&](auto l) { return P.rmass[g.j[l]]; });
+    M frozen_j(false);
+    if (P.freeze_bit) {
+      bool b[W];
+      for (int l = 0; l < W; l++) b[l] = P.mask[g.j[l]] & P.freeze_bit;
+      frozen_j = mask_of(b);
+    }
+    const D meff = dem::effective_mass(D(o.m), mj, M(o.frozen), frozen_j, P.arithmetic);
     const dem::ContactT<D> c =
         dem::ball_ball(d, dem::root(rsq), ri, rj, V{D(o.v[0]), D(o.v[1]), D(o.v[2])}, vj,
                        V{D(o.w[0]), D(o.w[1]), D(o.w[2])}, wj, meff);
@@ -191,11 +198,12 @@ struct LinearLoop {
 
     // the events: the state changed (0 new, 1 active, 2 slipping), rare
     const M changed = in && (fresh || (h.slipping != slipping_before));
+    const bool any_changed = dem::stdx::any_of(changed);
     for (int l = 0; l < g.n; l++) {
-      if (!in[l]) continue;
+      if (!within[l]) continue;
       *g.touch[l] = 1;
       events.touching++;
-      if (!changed[l]) continue;
+      if (!any_changed || !changed[l]) continue;
       const long w2 = P.newton || g.j[l] < P.nlocal ? 2 : 1;
       events.activated += fresh[l] ? w2 : 0;
       events.slip_start += h.slipping[l] ? w2 : 0;
@@ -209,9 +217,9 @@ struct LinearLoop {
     const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
     for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
     for (int l = 0; l < g.n; l++) {
-      if (!in[l]) continue;
+      if (!within[l]) continue;
       for (int a = 0; a < 3; a++) {
-        o.f[a] += -out[a][l] * (1.0 + 4e-16);
+        o.f[a] += -out[a][l];
         o.t[a] += out[3 + a][l];
       }
       const int j = g.j[l];
