@@ -1,11 +1,11 @@
-// The CPU pair loop's SIMD path (pair_simd.h): atom i's neighbours W at a time, W the lanes of
-// std::experimental::simd's native pack of doubles for the instruction set this copy is compiled
-// for (2 generic x86-64, 4 x86-64-v3). Per group of W neighbours: the partners' positions,
-// velocities, spins, radii and masses gathered lane by lane, their history records (8 slots each)
-// transposed into 8 packs, the contact (dem::ball_ball) and the law's common path
-// (dem::linear_plain_step) in lanes, the records stored back, and each lane's force and torques
-// added to LAMMPS's arrays lane by lane in the scalar loop's order, atom i's in registers. Rare
-// paths lane by lane: a contact that opened (its record cleared), one deeper than the smaller
+// The CPU pair loop's SIMD path (pair_simd.h): the contacts of the neighbour list W at a time, W
+// the lanes of std::experimental::simd's native pack of doubles for the instruction set this copy
+// is compiled for (2 generic x86-64, 4 x86-64-v3). The reach test runs pair by pair; the pairs
+// within reach are queued and, W at a time: the two atoms' positions, velocities, spins, radii and
+// masses gathered lane by lane, their history records (8 slots each) transposed into 8 packs, the
+// contact (dem::ball_ball) and the law's common path (dem::linear_plain_step) computed in lanes,
+// the records stored back, and each lane's forces and torques added to LAMMPS's arrays lane by
+// lane in the scalar loop's order. Rare paths lane by lane: a contact deeper than the smaller
 // radius (the pair style's deep_contact), the events.
 // Built once per instruction set from a generated file that defines DEM_SIMD_ISA, the copy's
 // namespace (plugin/CMakeLists.txt); alone, it is the generic copy. Everything here is inside that
@@ -103,30 +103,31 @@ DEM_INLINE M mask_of(const bool (&b)[W])
   return D([&](auto l) { return b[l] ? 1.0 : 0.0; }) != 0.0;
 }
 
-// One pass of the linear law's loop over the neighbour list
+// One pass of the linear law's loop over the neighbour list. The reach test runs pair by pair, as
+// in the scalar loop (a contact that opened has its flag and record cleared there); the pairs
+// within reach are queued, across atoms, and computed W at a time, so that every lane has a
+// contact in dense packings and dilute flows alike. The queue keeps the list's order, and each
+// lane's forces and torques are added in that order, atom i's first: every force and torque gets
+// the scalar loop's additions in the scalar loop's order.
 struct LinearLoop {
   const SimdPass &P;
   SimdEvents &events;
 
-  // lane l: neighbour jj[l] of atom i (the lanes past n repeat lane n - 1, masked)
+  // lane l: the pair of atoms i[l], j[l], its flag and its record (lanes past n repeat lane n - 1)
   struct Group {
-    int n;
-    int j[W];
+    int n = 0;
+    int i[W], j[W];
     int *touch[W];
     double *rec[W];
-  };
-  // atom i: its values, and its force and torque summed in registers
-  struct Own {
-    int i;
-    double x[3], v[3], w[3], r, m;
-    bool frozen;
-    const dem::LinearParams *row;
-    double f[3], t[3];
-  };
+  } g;
 
   DEM_INLINE double mass(int k) const
   {
     return P.body_mass && P.body_mass[k] > 0.0 ? P.body_mass[k] : P.rmass[k];
+  }
+  DEM_INLINE D gather(const double *a, const int *k) const
+  {
+    return D([&](auto l) { return a[k[l]]; });
   }
   DEM_INLINE V gather3(const double *a, const int *k) const
   {
@@ -134,51 +135,43 @@ struct LinearLoop {
             D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 1]; }),
             D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 2]; })};
   }
-
-  DEM_INLINE void group(const Group &g, Own &o)
+  DEM_INLINE M frozen(const int *k) const
   {
-    bool use[W];
-    for (int l = 0; l < W; l++) use[l] = l < g.n;
-    const M active = mask_of(use);
-    const V d = gather3(P.x, g.j) - V{D(o.x[0]), D(o.x[1]), D(o.x[2])};
-    const D ri = o.r, rj([&](auto l) { return P.radius[g.j[l]]; });
+    if (!P.freeze_bit) return M(false);
+    bool b[W];
+    for (int l = 0; l < W; l++) b[l] = P.mask[k[l]] & P.freeze_bit;
+    return mask_of(b);
+  }
+
+  // the W queued contacts (all within reach)
+  DEM_INLINE void group()
+  {
+    for (int l = g.n; l < W; l++) {
+      g.i[l] = g.i[g.n - 1];
+      g.j[l] = g.j[g.n - 1];
+      g.rec[l] = g.rec[g.n - 1];
+    }
+    const V d = gather3(P.x, g.j) - gather3(P.x, g.i);
+    const D ri = gather(P.radius, g.i), rj = gather(P.radius, g.j);
     const D rsq = dot(d, d);
-    const D reach = ri + rj;
-    const M in = active && !(rsq > reach * reach || reach <= 0.0);
-    // a contact that opened: its flag and record cleared (the scalar loop's pair_step)
-    bool within[W];
-    in.copy_to(within, dem::stdx::element_aligned);
-    for (int l = 0; l < g.n; l++)
-      if (!within[l] && *g.touch[l]) {
-        *g.touch[l] = 0;
-        std::memset(g.rec[l], 0, NH * sizeof(double));
-      }
-    if (dem::stdx::none_of(in)) return;
 
     // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
-    const V vj = gather3(P.v, g.j), wj = gather3(P.omega, g.j);
-    const D mj = P.body_mass ? D([&](auto l) { return mass(g.j[l]); })
-                             : D([&](auto l) { return P.rmass[g.j[l]]; });
-    M frozen_j(false);
-    if (P.freeze_bit) {
-      bool b[W];
-      for (int l = 0; l < W; l++) b[l] = P.mask[g.j[l]] & P.freeze_bit;
-      frozen_j = mask_of(b);
-    }
-    const D meff = dem::effective_mass(D(o.m), mj, M(o.frozen), frozen_j, P.arithmetic);
+    const D mi = P.body_mass ? D([&](auto l) { return mass(g.i[l]); }) : gather(P.rmass, g.i);
+    const D mj = P.body_mass ? D([&](auto l) { return mass(g.j[l]); }) : gather(P.rmass, g.j);
+    const D meff = dem::effective_mass(mi, mj, frozen(g.i), frozen(g.j), P.arithmetic);
     const dem::ContactT<D> c =
-        dem::ball_ball(d, dem::root(rsq), ri, rj, V{D(o.v[0]), D(o.v[1]), D(o.v[2])}, vj,
-                       V{D(o.w[0]), D(o.w[1]), D(o.w[2])}, wj, meff);
-    const M deep = in && c.gap < -dem::select(ri < rj, ri, rj);
+        dem::ball_ball(d, dem::root(rsq), ri, rj, gather3(P.v, g.i), gather3(P.v, g.j),
+                       gather3(P.omega, g.i), gather3(P.omega, g.j), meff);
+    const M deep = c.gap < -dem::select(ri < rj, ri, rj);
     if (dem::stdx::any_of(deep))
       for (int l = 0; l < g.n; l++)
-        if (deep[l]) P.deep(P.pair, o.i, g.j[l], c.gap[l], rsq[l]);
+        if (deep[l]) P.deep(P.pair, g.i[l], g.j[l], c.gap[l], rsq[l]);
 
     // the pairs of types' settings: one row for all lanes (the usual case), else one per lane
     const dem::LinearParams *p[W];
     bool one = true;
     for (int l = 0; l < W; l++) {
-      p[l] = &o.row[P.type[g.j[l]]];
+      p[l] = &P.params[P.type[g.i[l]]][P.type[g.j[l]]];
       one = one && p[l] == p[0];
     }
     dem::LinearPlainLanes<D> pp;
@@ -194,21 +187,18 @@ struct LinearLoop {
     const M fresh = h.fresh, slipping_before = h.slipping;
     const V F = dem::linear_plain_step(pp, c, P.dt, h);
     h.store(s);
-    store_records(s, g.rec, in, g.n);
+    store_records(s, g.rec, M(true), g.n);
 
     // the events: the state changed (0 new, 1 active, 2 slipping), rare
-    const M changed = in && (fresh || (h.slipping != slipping_before));
-    const bool any_changed = dem::stdx::any_of(changed);
-    for (int l = 0; l < g.n; l++) {
-      if (!within[l]) continue;
-      *g.touch[l] = 1;
-      events.touching++;
-      if (!any_changed || !changed[l]) continue;
-      const long w2 = P.newton || g.j[l] < P.nlocal ? 2 : 1;
-      events.activated += fresh[l] ? w2 : 0;
-      events.slip_start += h.slipping[l] ? w2 : 0;
-      events.slip_end += slipping_before[l] ? w2 : 0;
-    }
+    const M changed = fresh || (h.slipping != slipping_before);
+    if (dem::stdx::any_of(changed))
+      for (int l = 0; l < g.n; l++) {
+        if (!changed[l]) continue;
+        const long w2 = P.newton || g.j[l] < P.nlocal ? 2 : 1;
+        events.activated += fresh[l] ? w2 : 0;
+        events.slip_start += h.slipping[l] ? w2 : 0;
+        events.slip_end += slipping_before[l] ? w2 : 0;
+      }
 
     // dem::contact_torques; the forces and torques lane by lane (LoopTally::contact)
     V ti, tj;
@@ -217,20 +207,21 @@ struct LinearLoop {
     const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
     for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
     for (int l = 0; l < g.n; l++) {
-      if (!within[l]) continue;
+      const long i = g.i[l], j = g.j[l];
+      double *fi = P.f + 3 * i, *qi = P.torque + 3 * i;
       for (int a = 0; a < 3; a++) {
-        o.f[a] += -out[a][l];
-        o.t[a] += out[3 + a][l];
+        fi[a] += -out[a][l];
+        qi[a] += out[3 + a][l];
       }
-      const int j = g.j[l];
       if (P.newton || j < P.nlocal) {
-        double *fj = P.f + 3 * static_cast<long>(j), *tq = P.torque + 3 * static_cast<long>(j);
+        double *fj = P.f + 3 * j, *qj = P.torque + 3 * j;
         for (int a = 0; a < 3; a++) {
           fj[a] += out[a][l];
-          tq[a] += out[6 + a][l];
+          qj[a] += out[6 + a][l];
         }
       }
     }
+    g.n = 0;
   }
 
   void run()
@@ -245,35 +236,29 @@ struct LinearLoop {
         const char *next = reinterpret_cast<const char *>(P.firsthist[P.ilist[ii + 1]]);
         for (int k = 0; k < (4 * NH * 8 + 63) / 64; k++) DEM_PREFETCH(next + 64 * k);
       }
-      Own o;
-      o.i = i;
-      for (int a = 0; a < 3; a++) {
-        o.x[a] = P.x[3 * i + a];
-        o.v[a] = P.v[3 * i + a];
-        o.w[a] = P.omega[3 * i + a];
-        o.f[a] = P.f[3 * i + a];
-        o.t[a] = P.torque[3 * i + a];
-      }
-      o.r = P.radius[i];
-      o.m = mass(i);
-      o.frozen = P.mask[i] & P.freeze_bit;
-      o.row = P.params[P.type[i]];
-      Group g;
-      for (int jj0 = 0; jj0 < jnum; jj0 += W) {
-        g.n = jnum - jj0 < W ? jnum - jj0 : W;
-        for (int l = 0; l < W; l++) {
-          const int jj = jj0 + (l < g.n ? l : g.n - 1);
-          g.j[l] = jlist[jj] & P.neighmask;
-          g.touch[l] = &touch[jj];
-          g.rec[l] = &hist[NH * jj];
+      const double *xi = P.x + 3 * static_cast<long>(i);
+      const double ri = P.radius[i];
+      for (int jj = 0; jj < jnum; jj++) {
+        const int j = jlist[jj] & P.neighmask;
+        const double *xj = P.x + 3 * static_cast<long>(j);
+        const dem::Vec3 d{xj[0] - xi[0], xj[1] - xi[1], xj[2] - xi[2]};
+        const double rsq = dot(d, d), reach = ri + P.radius[j];
+        if (rsq > reach * reach || reach <= 0.0) {    // (pair_step: a contact that opened)
+          if (touch[jj]) {
+            touch[jj] = 0;
+            std::memset(&hist[NH * jj], 0, NH * sizeof(double));
+          }
+          continue;
         }
-        group(g, o);
-      }
-      for (int a = 0; a < 3; a++) {
-        P.f[3 * i + a] = o.f[a];
-        P.torque[3 * i + a] = o.t[a];
+        touch[jj] = 1;
+        events.touching++;
+        g.i[g.n] = i;
+        g.j[g.n] = j;
+        g.rec[g.n] = &hist[NH * jj];
+        if (++g.n == W) group();
       }
     }
+    if (g.n) group();
   }
 };
 
