@@ -113,12 +113,13 @@ struct LinearLoop {
   const SimdPass &P;
   SimdEvents &events;
 
-  // lane l: the pair of atoms i[l], j[l], its flag and its record (lanes past n repeat lane n - 1)
+  // lane l: the pair of atoms i[l], j[l], its record, and what the reach test computed: d = x_j -
+  // x_i, |d|^2 and the radii (lanes past n repeat lane n - 1)
   struct Group {
     int n = 0;
     int i[W], j[W];
-    int *touch[W];
     double *rec[W];
+    alignas(64) double d[3][W], rsq[W], ri[W], rj[W];
   } g;
 
   DEM_INLINE double mass(int k) const
@@ -147,13 +148,18 @@ struct LinearLoop {
   DEM_INLINE void group()
   {
     for (int l = g.n; l < W; l++) {
-      g.i[l] = g.i[g.n - 1];
-      g.j[l] = g.j[g.n - 1];
-      g.rec[l] = g.rec[g.n - 1];
+      const int last = g.n - 1;
+      g.i[l] = g.i[last];
+      g.j[l] = g.j[last];
+      g.rec[l] = g.rec[last];
+      for (int a = 0; a < 3; a++) g.d[a][l] = g.d[a][last];
+      g.rsq[l] = g.rsq[last];
+      g.ri[l] = g.ri[last];
+      g.rj[l] = g.rj[last];
     }
-    const V d = gather3(P.x, g.j) - gather3(P.x, g.i);
-    const D ri = gather(P.radius, g.i), rj = gather(P.radius, g.j);
-    const D rsq = dot(d, d);
+    const auto aligned = dem::stdx::vector_aligned;
+    const V d{D(g.d[0], aligned), D(g.d[1], aligned), D(g.d[2], aligned)};
+    const D rsq(g.rsq, aligned), ri(g.ri, aligned), rj(g.rj, aligned);
 
     // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
     const D mi = P.body_mass ? D([&](auto l) { return mass(g.i[l]); }) : gather(P.rmass, g.i);
@@ -242,7 +248,8 @@ struct LinearLoop {
         const int j = jlist[jj] & P.neighmask;
         const double *xj = P.x + 3 * static_cast<long>(j);
         const dem::Vec3 d{xj[0] - xi[0], xj[1] - xi[1], xj[2] - xi[2]};
-        const double rsq = dot(d, d), reach = ri + P.radius[j];
+        const double rj = P.radius[j];
+        const double rsq = dot(d, d), reach = ri + rj;
         if (rsq > reach * reach || reach <= 0.0) {    // (pair_step: a contact that opened)
           if (touch[jj]) {
             touch[jj] = 0;
@@ -252,9 +259,16 @@ struct LinearLoop {
         }
         touch[jj] = 1;
         events.touching++;
-        g.i[g.n] = i;
-        g.j[g.n] = j;
-        g.rec[g.n] = &hist[NH * jj];
+        const int l = g.n;
+        g.i[l] = i;
+        g.j[l] = j;
+        g.rec[l] = &hist[NH * jj];
+        g.d[0][l] = d.x;
+        g.d[1][l] = d.y;
+        g.d[2][l] = d.z;
+        g.rsq[l] = rsq;
+        g.ri[l] = ri;
+        g.rj[l] = rj;
         if (++g.n == W) group();
       }
     }
