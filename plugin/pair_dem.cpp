@@ -240,16 +240,29 @@ template <class Style> void PairDEM<Style>::check_properties()
   history_parts = parts;
   size_history = slots(parts);
   all_plain = plain && !any_adhesion && !any_extra;
+  if constexpr (std::is_same_v<Law, dem::HertzLaw>) {
+    hertz_damp = -2;    // (no pair of types yet)
+    for (int i = 1; i <= ntypes; i++)
+      for (int j = i; j <= ntypes; j++) {
+        if (!has_values(i, j)) continue;
+        const int damp = dem::hertz_lanes_damp(params[i][j].alpha_d);
+        hertz_damp = hertz_damp == -2 || hertz_damp == damp ? damp : -1;
+      }
+  }
   check_finite();
   report_loop();
 }
 
 // The SIMD path (pair_simd.h) takes the steps that advance and tally nothing, for dem/linear
-// with the common settings on every pair of types (Law::is_plain: its 8 history values)
+// and dem/hertz with the common settings on every pair of types (Law::is_plain: 8 history values;
+// dem/hertz: one dashpot exponent of 0, 1/4, 1/2 or 1)
 template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) const
 {
-  if constexpr (std::is_same_v<Law, dem::LinearLaw>)
-    return simd && all_plain && advance && !tally && size_history == 8 && simd_path().lanes > 0;
+  constexpr bool linear = std::is_same_v<Law, dem::LinearLaw>;
+  constexpr bool hertz = std::is_same_v<Law, dem::HertzLaw>;
+  if constexpr (linear || hertz)
+    return simd && all_plain && (linear || hertz_damp >= 0) && advance && !tally &&
+        size_history == 8 && simd_path().lanes > 0;
   else
     return false;
 }
@@ -261,13 +274,14 @@ template <class Style> void PairDEM<Style>::report_loop()
   if (kokkosable) return;    // (the /kk styles have their kernels)
   const SimdPath &path = simd_path();
   std::string why;
-  if (!std::is_same_v<Law, dem::LinearLaw>)
-    why = "the SIMD path has the linear law only";
+  if (!std::is_same_v<Law, dem::LinearLaw> && !std::is_same_v<Law, dem::HertzLaw>)
+    why = "the SIMD path has the linear and Hertz laws";
   else if (!simd)
     why = "simd no";
   else if (!all_plain)
-    why = "a pair of types has settings beyond the common ones (SIMD path: constant kn and ks, "
-          "one fric, dp_nratio, nothing else)";
+    why = "a pair of types has settings beyond the common ones, which the SIMD path needs";
+  else if (std::is_same_v<Law, dem::HertzLaw> && hertz_damp < 0)
+    why = "the SIMD path needs one dp_alpha of 0, 0.25, 0.5 or 1 for every pair of types";
   else if (size_history != 8)
     why = "energy yes";
   else if (path.lanes == 0)
@@ -283,7 +297,8 @@ template <class Style> void PairDEM<Style>::report_loop()
 
 template <class Style> void PairDEM<Style>::compute_simd()
 {
-  if constexpr (std::is_same_v<Law, dem::LinearLaw>) {
+  constexpr bool linear = std::is_same_v<Law, dem::LinearLaw>;
+  if constexpr (linear || std::is_same_v<Law, dem::HertzLaw>) {
     const EffectiveMassRule m = effective_mass_rule();
     param_rows.resize(atom->ntypes + 1);
     for (int t = 0; t <= atom->ntypes; t++) param_rows[t] = params[t].data();
@@ -310,11 +325,12 @@ template <class Style> void PairDEM<Style>::compute_simd()
     pass.firsttouch = fix_history->firstflag;
     pass.firsthist = fix_history->firstvalue;
     pass.params = param_rows.data();
+    pass.hertz_damp = hertz_damp;
     pass.dt = update->dt;
     pass.deep = deep_contact_of;
     pass.pair = this;
     SimdEvents e;
-    if (pass.inum > 0) simd_path().linear(pass, e);
+    if (pass.inum > 0) (linear ? simd_path().linear : simd_path().hertz)(pass, e);
     PairSums<0> sums;
     PairEvents<long> events;
     events.touching = e.touching;

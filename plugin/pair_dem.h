@@ -92,7 +92,8 @@ template <class Style> class PairDEM : public PairDEMBase {
   void compute_simd();
   void report_loop();
   std::string printed_loop;
-  std::vector<const Params *> param_rows;    // params[t].data() (the SIMD path's SimdPass::params)
+  std::vector<const void *> param_rows;    // params[t].data() (the SIMD path's SimdPass::params)
+  int hertz_damp = -1;    // dem/hertz: dem::hertz_lanes_damp shared by every pair of types, or -1
 };
 
 }    // namespace DEM_NS

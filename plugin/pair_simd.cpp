@@ -103,13 +103,56 @@ DEM_INLINE M mask_of(const bool (&b)[W])
   return D([&](auto l) { return b[l] ? 1.0 : 0.0; }) != 0.0;
 }
 
-// One pass of the linear law's loop over the neighbour list. The reach test runs pair by pair, as
+// The laws' common paths in lanes: their constants and their step
+struct LinearLanes {
+  using Params = dem::LinearParams;
+  using Constants = dem::LinearPlainLanes<D>;
+  DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
+  {
+    Constants k;
+    if (one) {
+      k = {D(p[0]->kn), D(p[0]->ks), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
+    } else {
+      k = {D([&](auto l) { return p[l]->kn; }), D([&](auto l) { return p[l]->ks; }),
+           D([&](auto l) { return p[l]->tan.fric; }), D([&](auto l) { return p[l]->dp.nratio; })};
+    }
+    return k;
+  }
+  DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
+                           dem::PlainHistory<D> &h)
+  {
+    return dem::linear_plain_step(k, c, dt, h);
+  }
+};
+template <int DAMP> struct HertzLanes {
+  using Params = dem::HertzParams;
+  using Constants = dem::HertzPlainLanes<D>;
+  DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
+  {
+    Constants k;
+    if (one) {
+      k = {D(p[0]->hn_factor), D(p[0]->ks_factor), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
+    } else {
+      k = {D([&](auto l) { return p[l]->hn_factor; }), D([&](auto l) { return p[l]->ks_factor; }),
+           D([&](auto l) { return p[l]->tan.fric; }), D([&](auto l) { return p[l]->dp.nratio; })};
+    }
+    return k;
+  }
+  DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
+                           dem::PlainHistory<D> &h)
+  {
+    return dem::hertz_plain_step<DAMP>(k, c, dt, h);
+  }
+};
+
+// One pass of a law's loop over the neighbour list. The reach test runs pair by pair, as
 // in the scalar loop (a contact that opened has its flag and record cleared there); the pairs
 // within reach are queued, across atoms, and computed W at a time, so that every lane has a
 // contact in dense packings and dilute flows alike. The queue keeps the list's order, and each
 // lane's forces and torques are added in that order, atom i's first: every force and torque gets
 // the scalar loop's additions in the scalar loop's order.
-struct LinearLoop {
+template <class Law> struct LaneLoop {
+  using Params = typename Law::Params;
   const SimdPass &P;
   SimdEvents &events;
 
@@ -174,24 +217,19 @@ struct LinearLoop {
         if (deep[l]) P.deep(P.pair, g.i[l], g.j[l], c.gap[l], rsq[l]);
 
     // the pairs of types' settings: one row for all lanes (the usual case), else one per lane
-    const dem::LinearParams *p[W];
+    const Params *p[W];
     bool one = true;
     for (int l = 0; l < W; l++) {
-      p[l] = &P.params[P.type[g.i[l]]][P.type[g.j[l]]];
+      p[l] = static_cast<const Params *>(P.params[P.type[g.i[l]]]) + P.type[g.j[l]];
       one = one && p[l] == p[0];
     }
-    dem::LinearPlainLanes<D> pp;
-    if (one)
-      pp = {D(p[0]->kn), D(p[0]->ks), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
-    else
-      pp = {D([&](auto l) { return p[l]->kn; }), D([&](auto l) { return p[l]->ks; }),
-            D([&](auto l) { return p[l]->tan.fric; }), D([&](auto l) { return p[l]->dp.nratio; })};
+    const auto pp = Law::constants(p, one);
 
     D s[NH];
     load_records(g.rec, s);
     dem::PlainHistory<D> h = dem::PlainHistory<D>::load(s);
     const M fresh = h.fresh, slipping_before = h.slipping;
-    const V F = dem::linear_plain_step(pp, c, P.dt, h);
+    const V F = Law::step(pp, c, P.dt, h);
     h.store(s);
     store_records(s, g.rec, M(true), g.n);
 
@@ -280,7 +318,26 @@ struct LinearLoop {
 
 void linear_loop(const SimdPass &pass, SimdEvents &events)
 {
-  LinearLoop{pass, events}.run();
+  LaneLoop<LinearLanes>{pass, events}.run();
+}
+void hertz_loop(const SimdPass &pass, SimdEvents &events)
+{
+  switch (pass.hertz_damp) {
+    case 0:
+      LaneLoop<HertzLanes<0>>{pass, events}.run();
+      break;
+    case 1:
+      LaneLoop<HertzLanes<1>>{pass, events}.run();
+      break;
+    case 2:
+      LaneLoop<HertzLanes<2>>{pass, events}.run();
+      break;
+    case 4:
+      LaneLoop<HertzLanes<4>>{pass, events}.run();
+      break;
+    default:
+      break;
+  }
 }
 int lanes()
 {
@@ -289,6 +346,7 @@ int lanes()
 #else
 // (no std::experimental::simd in this compiler's library: no SIMD path, lanes() 0)
 void linear_loop(const SimdPass &, SimdEvents &) {}
+void hertz_loop(const SimdPass &, SimdEvents &) {}
 int lanes()
 {
   return 0;

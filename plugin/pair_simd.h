@@ -7,6 +7,7 @@
 // sources must not share a symbol with the rest of the plugin (doc/development.rst).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "dem/hertz.h"
 #include "dem/linear.h"
 
 namespace DEM_NS {
@@ -26,7 +27,9 @@ struct SimdPass {
   int *const *firstneigh = nullptr;
   int *const *firsttouch = nullptr;
   double *const *firsthist = nullptr;    // 8 slots per neighbour (ContactHistory without energies)
-  const dem::LinearParams *const *params = nullptr;    // the row of type[i], indexed by type[j]
+  // the law's parameters (dem::LinearParams, dem::HertzParams): the row of type[i], indexed by type[j]
+  const void *const *params = nullptr;
+  int hertz_damp = 0;    // dem/hertz: dem::hertz_lanes_damp of every pair of types' dp_alpha
   double dt = 0.0;
   // a contact deeper than the smaller radius (rare): the pair style's deep_contact
   void (*deep)(void *pair, int i, int j, double gap, double rsq) = nullptr;
@@ -45,7 +48,7 @@ using SimdLoop = void (*)(const SimdPass &, SimdEvents &);
 struct SimdPath {
   const char *isa = "none";
   int lanes = 0;
-  SimdLoop linear = nullptr;
+  SimdLoop linear = nullptr, hertz = nullptr;
 };
 const SimdPath &simd_path();
 

@@ -7,6 +7,7 @@
 #define DEM_SIMD_COPY(ns)                                                                          \
   namespace ns {                                                                                   \
   void linear_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);                               \
+  void hertz_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);                                \
   int lanes();                                                                                     \
   }
 DEM_SIMD_COPY(dem_simd_generic)
@@ -25,6 +26,7 @@ const SimdPath &simd_path()
       p.isa = "x86-64-v3";
       p.lanes = dem_simd_v3::lanes();
       p.linear = dem_simd_v3::linear_loop;
+      p.hertz = dem_simd_v3::hertz_loop;
       return p;
     }
 #endif
@@ -32,6 +34,7 @@ const SimdPath &simd_path()
     if (p.lanes > 0) {
       p.isa = "generic";
       p.linear = dem_simd_generic::linear_loop;
+      p.hertz = dem_simd_generic::hertz_loop;
     }
     return p;
   }();

@@ -71,9 +71,11 @@ struct HertzHistory : ContactHistory {
 };
 
 // R1 R2 / (R1 + R2) = Rbar / 2 of a contact between radii r1 and r2 (r2 = infinity for a wall)
-DEM_INLINE double hertz_reff(double r1, double r2)
+template <class T> DEM_INLINE T hertz_reff(const T &r1, const T &r2)
 {
-  return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);
+  const mask_t<T> wall = r2 == INFINITY;
+  if (all(wall)) return r1;
+  return select(wall, r1, T(r1 * r2 / (r1 + r2)));
 }
 
 // E* of the contact, from h_n = 2 hn_factor sqrt(reff) = 4/3 E* sqrt(reff) (JKR, adhesion.h)
@@ -111,12 +113,17 @@ DEM_INLINE bool hertz_quarter(const HertzParams &p)
 }
 
 // the exponent 3/2 from root = sqrt(reff delta): h_n sqrt(delta) = 2 hn_factor root
+template <class T>
+DEM_INLINE void hertz_3_2(const T &hn_factor, const T &root, const T &delta, T &fn, T &kn)
+{
+  const T hn_sqrt_delta = 2.0 * hn_factor * root;
+  fn = -hn_sqrt_delta * delta;
+  kn = 1.5 * hn_sqrt_delta;
+}
 DEM_INLINE void hertz_normal_3_2(const HertzParams &p, double root, double delta, double &fn,
                                  double &kn)
 {
-  const double hn_sqrt_delta = 2.0 * p.hn_factor * root;
-  fn = -hn_sqrt_delta * delta;
-  kn = 1.5 * hn_sqrt_delta;
+  hertz_3_2(p.hn_factor, root, delta, fn, kn);
 }
 
 // Spring normal force (<= 0) and tangent normal stiffness at overlap delta = -g_c (>= 0) of a
@@ -260,6 +267,50 @@ DEM_INLINE HertzParams hertz_plain(const HertzParams &p)
   q.tan.fric = q.tan.fric_dyn = p.tan.fric;
   q.dp.nratio = p.dp.nratio;
   return q;
+}
+
+// The common settings of a pair of types in lanes (lanes.h; one value per lane), for the CPU loop's
+// SIMD path; the dashpot exponent alpha_d is the same for every pair of types: DAMP 0, 1, 2, 4 for
+// dp_alpha 0, 1/4, 1/2, 1 (hertz_lanes_damp)
+template <class T> struct HertzPlainLanes {
+  T hn_factor, ks_factor, fric, nratio;
+};
+DEM_INLINE int hertz_lanes_damp(double alpha_d)
+{
+  return alpha_d == 0.0 ? 0 : alpha_d == 0.25 ? 1 : alpha_d == 0.5 ? 2 : alpha_d == 1.0 ? 4 : -1;
+}
+
+// hertz_step<false> on the common settings (hertz_plain), written for a number type T from the
+// same functions in the same order, so that a lane holds hertz_step's numbers to the last bit:
+// returns the force on particle 2 and updates the history (its state: h.slipping)
+template <int DAMP, class T>
+DEM_INLINE Vec3T<T> hertz_plain_step(const HertzPlainLanes<T> &p, const ContactT<T> &c, double dt,
+                                     PlainHistory<T> &h)
+{
+  const IncrementsT<T> inc = increments(c, c.gap, dt, h.fresh);
+  const mask_t<T> overlap = c.gap < 0.0;
+  const T delta = select(overlap, T(-c.gap), T(0.0));
+  const T reff = hertz_reff(c.r1, c.r2);
+  const T g = select(overlap, delta, c.gap);
+  T kn, root_n;
+  if constexpr (DAMP == 1) {    // (hertz_quarter)
+    const T sqrt_reff = root(reff), sqrt_delta = root(delta);
+    hertz_3_2(p.hn_factor, T(sqrt_reff * sqrt_delta), delta, h.fn, kn);
+    root_n = root(3.0 * p.hn_factor * c.meff * sqrt_reff) * sqrt_delta;
+  } else {
+    hertz_3_2(p.hn_factor, root(reff * delta), delta, h.fn, kn);
+    // hertz_dashpot_scale2
+    const T scale2 = DAMP == 0 ? T(1.0) : DAMP == 2 ? g : T(g * g);
+    root_n = root(c.meff * kn * scale2);
+  }
+  const Vec3T<T> fs_old = rotate_into_plane(h.fs, c.n, c.n, T(1.0));
+  mask_t<T> slip;
+  h.fs = coulomb_spring(p.fric, p.fric, fs_old, T(p.ks_factor * kn), inc.ds, T(-h.fn), h.slipping,
+                        slip);
+  h.slipping = slip;
+  h.fresh = mask_t<T>(false);
+  h.fd = (-normal_dashpot(p.nratio, root_n, inc.vn)) * c.n;
+  return (-h.fn) * c.n + h.fs + h.fd;
 }
 
 // One force-displacement step of an active contact (g_s <= 0); updates the history.

@@ -1,15 +1,17 @@
-"""The CPU loop's SIMD path (pair_style dem/linear with the common settings) computes what the
-scalar loop computes, to the last bit.
+"""The CPU loop's SIMD path (pair_style dem/linear and dem/hertz with the common settings) computes
+what the scalar loop computes, to the last bit.
 
-A settling pile (pile.py) of dem/linear with the common settings (constant kn and ks, one friction
-coefficient, the normal dashpot) runs with `simd yes` (the default: the SIMD path on every step
-that tallies nothing) and with `simd no` (the scalar loop on every step); the two must end in the
-same state, every position, velocity and spin equal to the last bit, which after 3000 steps of
-contacts forming, sliding and opening leaves no difference unseen. Cases: one rank with newton on;
-two ranks with newton off (pairs with ghosts, counted on both ranks); the floor (type 2, frozen)
-with a friction coefficient of its own, so that the lanes of a group read different pairs of
-types. The log says which loop ran; a pair of types beyond the common settings (a shear dashpot)
-takes the scalar loop and says why; so does `simd no`.
+A settling pile (pile.py) with the law's common settings (dem/linear: constant kn and ks, one
+friction coefficient, the normal dashpot; dem/hertz: the same with the exponent 3/2 and a dashpot
+exponent dp_alpha of 0, 1/4, 1/2 or 1) runs with `simd yes` (the default: the SIMD path on every
+step that tallies nothing) and with `simd no` (the scalar loop on every step); the two must end in
+the same state, every position, velocity and spin equal to the last bit, which after 3000 steps
+of contacts forming, sliding and opening leaves no difference unseen. Cases: one rank with newton
+on; two ranks with newton off (pairs with ghosts, counted on both ranks); the floor (type 2,
+frozen) with a friction coefficient of its own, so that the lanes of a group read different pairs
+of types; each dashpot exponent of dem/hertz. The log says which loop ran; settings beyond the
+common ones (a shear dashpot; two dashpot exponents) take the scalar loop and say why; so does
+`simd no`.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -22,11 +24,12 @@ from pile import pile_deck  # noqa: E402
 
 PLAIN = "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3"
 TWO_SETS = PLAIN + "\npair_coeff 2 2 kn 2000 ks 1500 fric 0.3 dp_nratio 0.3"
+HERTZ = "* * hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_alpha {}"
 COLS = ("x", "y", "z", "vx", "vy", "vz", "omegax", "omegay", "omegaz")
 
 
-def final_state(coeff, simd, ranks=1, newton="on", style_extra=""):
-    style = f"dem/linear simd {'yes' if simd else 'no'}{style_extra}"
+def final_state(coeff, simd, ranks=1, newton="on", law="linear"):
+    style = f"dem/{law} simd {'yes' if simd else 'no'}"
     deck = pile_deck(style, coeff, steps=3000, dump="final.dump", thermo_every=1000)
     deck = deck.replace("comm_modify vel yes", f"comm_modify vel yes\nnewton {newton}")
     res = run(deck, ranks=ranks)
@@ -39,12 +42,15 @@ def differing_values(a, b):
 
 def main():
     chk = Checks()
-    cases = [("one rank, newton on", PLAIN, 1, "on"), ("floor with its own friction", TWO_SETS, 1, "on")]
+    cases = [("dem/linear, one rank, newton on", PLAIN, 1, "on", "linear"),
+             ("dem/linear, floor with its own friction", TWO_SETS, 1, "on", "linear")]
     if demtest.HAVE_MPI:
-        cases.append(("two ranks, newton off", PLAIN, 2, "off"))
-    for name, coeff, ranks, newton in cases:
-        lanes, a = final_state(coeff, True, ranks, newton)
-        scalar, b = final_state(coeff, False, ranks, newton)
+        cases.append(("dem/linear, two ranks, newton off", PLAIN, 2, "off", "linear"))
+        cases.append(("dem/hertz dp_alpha 0.25, two ranks, newton off", HERTZ.format(0.25), 2, "off", "hertz"))
+    cases += [(f"dem/hertz dp_alpha {a}", HERTZ.format(a), 1, "on", "hertz") for a in (0, 0.25, 0.5, 1)]
+    for name, coeff, ranks, newton, law in cases:
+        lanes, a = final_state(coeff, True, ranks, newton, law)
+        scalar, b = final_state(coeff, False, ranks, newton, law)
         chk.true("contacts in SIMD lanes" in lanes.output,
                  f"{name}: simd yes takes the SIMD path (the log says so)")
         chk.true("scalar contact loop (simd no)" in scalar.output, f"{name}: simd no takes the scalar loop")
@@ -60,6 +66,9 @@ def main():
     res = run(pile_deck("dem/linear", PLAIN + " dp_sratio 0.2", steps=10))
     chk.true("scalar contact loop (a pair of types has settings beyond the common ones" in res.output,
              "a shear dashpot takes the scalar loop and the log says why")
+    res = run(pile_deck("dem/hertz", HERTZ.format(0.25) + "\npair_coeff 2 2 dp_alpha 0.5\npair_coeff 1 2 dp_alpha 0.5", steps=10))
+    chk.true("scalar contact loop (the SIMD path needs one dp_alpha" in res.output,
+             "dem/hertz with two dashpot exponents takes the scalar loop and the log says why")
     chk.finish()
 
 
