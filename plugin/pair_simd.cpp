@@ -164,6 +164,31 @@ template <class Law> struct LaneLoop {
     double *rec[W];
     alignas(64) double d[3][W], rsq[W], ri[W], rj[W];
   } g;
+  // the force and torque of the atom i of the last lane added, kept here until the lanes move on
+  // to another atom i (its additions stay in order: no lane's j is that lane's i)
+  struct Own {
+    long i = -1;
+    double f[3], t[3];
+  } own;
+
+  DEM_INLINE void own_atom(long i)
+  {
+    if (i == own.i) return;
+    flush_own();
+    own.i = i;
+    for (int a = 0; a < 3; a++) {
+      own.f[a] = P.f[3 * i + a];
+      own.t[a] = P.torque[3 * i + a];
+    }
+  }
+  DEM_INLINE void flush_own()
+  {
+    if (own.i < 0) return;
+    for (int a = 0; a < 3; a++) {
+      P.f[3 * own.i + a] = own.f[a];
+      P.torque[3 * own.i + a] = own.t[a];
+    }
+  }
 
   DEM_INLINE double mass(int k) const
   {
@@ -178,6 +203,16 @@ template <class Law> struct LaneLoop {
     return {D([&](auto l) { return a[3 * static_cast<long>(k[l])]; }),
             D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 1]; }),
             D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 2]; })};
+  }
+  // atom i's values: one atom's broadcast where every lane has the same atom i (the lanes keep the
+  // list's order, so the first and last lane tell), else gathered
+  DEM_INLINE V own3(const double *a) const
+  {
+    if (g.i[0] == g.i[W - 1]) {
+      const double *r = a + 3 * static_cast<long>(g.i[0]);
+      return {D(r[0]), D(r[1]), D(r[2])};
+    }
+    return gather3(a, g.i);
   }
   DEM_INLINE M frozen(const int *k) const
   {
@@ -209,8 +244,8 @@ template <class Law> struct LaneLoop {
     const D mj = P.body_mass ? D([&](auto l) { return mass(g.j[l]); }) : gather(P.rmass, g.j);
     const D meff = dem::effective_mass(mi, mj, frozen(g.i), frozen(g.j), P.arithmetic);
     const dem::ContactT<D> c =
-        dem::ball_ball(d, dem::root(rsq), ri, rj, gather3(P.v, g.i), gather3(P.v, g.j),
-                       gather3(P.omega, g.i), gather3(P.omega, g.j), meff);
+        dem::ball_ball(d, dem::root(rsq), ri, rj, own3(P.v), gather3(P.v, g.j), own3(P.omega),
+                       gather3(P.omega, g.j), meff);
     const M deep = c.gap < -dem::select(ri < rj, ri, rj);
     if (dem::stdx::any_of(deep))
       for (int l = 0; l < g.n; l++)
@@ -251,11 +286,11 @@ template <class Law> struct LaneLoop {
     const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
     for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
     for (int l = 0; l < g.n; l++) {
-      const long i = g.i[l], j = g.j[l];
-      double *fi = P.f + 3 * i, *qi = P.torque + 3 * i;
+      const long j = g.j[l];
+      own_atom(g.i[l]);
       for (int a = 0; a < 3; a++) {
-        fi[a] += -out[a][l];
-        qi[a] += out[3 + a][l];
+        own.f[a] += -out[a][l];
+        own.t[a] += out[3 + a][l];
       }
       if (P.newton || j < P.nlocal) {
         double *fj = P.f + 3 * j, *qj = P.torque + 3 * j;
@@ -311,6 +346,7 @@ template <class Law> struct LaneLoop {
       }
     }
     if (g.n) group();
+    flush_own();
   }
 };
 
