@@ -7,10 +7,10 @@
 #   bench/run_paired.sh [-d chute|packing] [-s STEPS] [-r ROUNDS] [-t THREADS] [-n RANKS] [-u MU_R] A B
 #     A, B        cases: hooke, dem, granular, hertz, dem_hertz, granular_hertz, dem_hyst (as in
 #                 run_chute.sh), dem_rr (dem/linear with rolling resistance rr_fric MU_R),
-#                 granular_rr (granular with rolling sds, mapped onto dem_rr), dem_scalar (dem/linear
-#                 with the scalar loop: pair_style keyword simd no); on the bonded deck
-#                 only: bpm (LAMMPS's bpm/rotational bonds), dem_pb (dem/linear's parallel bonds);
-#                 the ratio printed is B : A
+#                 granular_rr (granular with rolling sds, mapped onto dem_rr), dem_scalar and
+#                 dem_hertz_scalar (dem/linear, dem/hertz with the scalar loop: simd no); on the
+#                 bonded deck only: bpm (LAMMPS's bpm/rotational bonds), dem_pb (dem/linear's
+#                 parallel bonds); the ratio printed is B : A
 #     -d DECK     chute (in.chute, the default: a dilute flow, 0.5 contacts per atom), packing
 #                 (in.packing: a dense fcc packing, about 6 contacts per atom) or bonded (in.bonded:
 #                 a bonded simple cubic lattice, 3 bonds per atom)
@@ -39,18 +39,18 @@ while getopts "d:s:r:t:n:u:h" opt; do
         t) threads=$OPTARG ;;
         n) ranks=$OPTARG ;;
         u) mur=$OPTARG ;;
-        *) sed -n '7,21p' "$0"; exit 2 ;;
+        *) sed -n '7,22p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { sed -n '7,21p' "$0"; exit 2; }
+[ $# -eq 2 ] || { sed -n '7,22p' "$0"; exit 2; }
 case "$deck" in chute|packing|bonded) ;; *) die "-d takes chute, packing or bonded, not $deck" ;; esac
 
 declare -A file=([hooke]=pair_gran_hooke_history.lmp [dem]=pair_dem_linear.lmp [granular]=pair_granular.lmp
                  [hertz]=pair_gran_hertz_history.lmp [dem_hertz]=pair_dem_hertz.lmp
                  [granular_hertz]=pair_granular_hertz.lmp [dem_hyst]=pair_dem_hysteretic.lmp
                  [dem_rr]=pair_dem_linear_rr.lmp [granular_rr]=pair_granular_rolling.lmp
-                 [dem_scalar]=pair_dem_linear_scalar.lmp
+                 [dem_scalar]=pair_dem_linear_scalar.lmp [dem_hertz_scalar]=pair_dem_hertz_scalar.lmp
                  [bpm]=bonds_bpm.lmp [dem_pb]=bonds_dem.lmp)
 for c in "$1" "$2"; do [ -n "${file[$c]:-}" ] || die "unknown case $c (see bench/run_paired.sh -h)"; done
 logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-paired.XXXXXX")}

@@ -41,314 +41,356 @@ namespace {
 // 4-wide loads per record and 4x4 transposes by the compiler's vector shuffles; else lane by lane
 #if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
 #define DEM_SIMD_SHUFFLE 1
-typedef double Quad __attribute__((vector_size(32)));
-DEM_INLINE void transpose(const Quad *r, Quad *t)
-{
-  const Quad lo01 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6);
-  const Quad hi01 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
-  const Quad lo23 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6);
-  const Quad hi23 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
-  t[0] = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
-  t[1] = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
-  t[2] = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
-  t[3] = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
-}
-#endif
-
-DEM_INLINE void load_records(double *const *rec, D s[NH])
-{
-#if defined(DEM_SIMD_SHUFFLE)
-  if constexpr (W == 4) {
-    Quad a[4], b[4], t[8];
-    for (int l = 0; l < 4; l++) {
-      std::memcpy(&a[l], rec[l], 32);
-      std::memcpy(&b[l], rec[l] + 4, 32);
-    }
-    transpose(a, t);
-    transpose(b, t + 4);
-    for (int k = 0; k < NH; k++) s[k] = D([&](auto l) { return t[k][static_cast<int>(l)]; });
-    return;
+  typedef double Quad __attribute__((vector_size(32)));
+  DEM_INLINE void transpose(const Quad *r, Quad *t)
+  {
+    const Quad lo01 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6);
+    const Quad hi01 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
+    const Quad lo23 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6);
+    const Quad hi23 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
+    t[0] = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
+    t[1] = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
+    t[2] = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
+    t[3] = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
   }
 #endif
-  for (int k = 0; k < NH; k++) s[k] = D([&](auto l) { return rec[l][k]; });
-}
 
-// the records of the lanes set in `store` (of the first n)
-DEM_INLINE void store_records(const D s[NH], double *const *rec, const M &store, int n)
-{
+  DEM_INLINE void load_records(double *const *rec, D s[NH])
+  {
 #if defined(DEM_SIMD_SHUFFLE)
-  if constexpr (W == 4) {
-    Quad t[8], a[4], b[4];
+    if constexpr (W == 4) {
+      Quad a[4], b[4], t[8];
+      for (int l = 0; l < 4; l++) {
+        std::memcpy(&a[l], rec[l], 32);
+        std::memcpy(&b[l], rec[l] + 4, 32);
+      }
+      transpose(a, t);
+      transpose(b, t + 4);
+      for (int k = 0; k < NH; k++)
+        s[k] = D([&](auto l) {
+          return t[k][static_cast<int>(l)];
+        });
+      return;
+    }
+#endif
     for (int k = 0; k < NH; k++)
-      for (int l = 0; l < 4; l++) t[k][l] = s[k][l];
-    transpose(t, a);
-    transpose(t + 4, b);
-    for (int l = 0; l < n; l++)
-      if (store[l]) {
-        std::memcpy(rec[l], &a[l], 32);
-        std::memcpy(rec[l] + 4, &b[l], 32);
-      }
-    return;
+      s[k] = D([&](auto l) {
+        return rec[l][k];
+      });
   }
+
+  // the records of the lanes set in `store` (of the first n)
+  DEM_INLINE void store_records(const D s[NH], double *const *rec, const M &store, int n)
+  {
+#if defined(DEM_SIMD_SHUFFLE)
+    if constexpr (W == 4) {
+      Quad t[8], a[4], b[4];
+      for (int k = 0; k < NH; k++)
+        for (int l = 0; l < 4; l++) t[k][l] = s[k][l];
+      transpose(t, a);
+      transpose(t + 4, b);
+      for (int l = 0; l < n; l++)
+        if (store[l]) {
+          std::memcpy(rec[l], &a[l], 32);
+          std::memcpy(rec[l] + 4, &b[l], 32);
+        }
+      return;
+    }
 #endif
-  double out[W][NH];
-  for (int k = 0; k < NH; k++)
-    for (int l = 0; l < W; l++) out[l][k] = s[k][l];
-  for (int l = 0; l < n; l++)
-    if (store[l]) std::memcpy(rec[l], out[l], sizeof out[l]);
-}
-
-DEM_INLINE M mask_of(const bool (&b)[W])
-{
-  return D([&](auto l) { return b[l] ? 1.0 : 0.0; }) != 0.0;
-}
-
-// The laws' common paths in lanes: their constants and their step
-struct LinearLanes {
-  using Params = dem::LinearParams;
-  using Constants = dem::LinearPlainLanes<D>;
-  DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
-  {
-    Constants k;
-    if (one) {
-      k = {D(p[0]->kn), D(p[0]->ks), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
-    } else {
-      k = {D([&](auto l) { return p[l]->kn; }), D([&](auto l) { return p[l]->ks; }),
-           D([&](auto l) { return p[l]->tan.fric; }), D([&](auto l) { return p[l]->dp.nratio; })};
-    }
-    return k;
-  }
-  DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
-                           dem::PlainHistory<D> &h)
-  {
-    return dem::linear_plain_step(k, c, dt, h);
-  }
-};
-template <int DAMP> struct HertzLanes {
-  using Params = dem::HertzParams;
-  using Constants = dem::HertzPlainLanes<D>;
-  DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
-  {
-    Constants k;
-    if (one) {
-      k = {D(p[0]->hn_factor), D(p[0]->ks_factor), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
-    } else {
-      k = {D([&](auto l) { return p[l]->hn_factor; }), D([&](auto l) { return p[l]->ks_factor; }),
-           D([&](auto l) { return p[l]->tan.fric; }), D([&](auto l) { return p[l]->dp.nratio; })};
-    }
-    return k;
-  }
-  DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
-                           dem::PlainHistory<D> &h)
-  {
-    return dem::hertz_plain_step<DAMP>(k, c, dt, h);
-  }
-};
-
-// One pass of a law's loop over the neighbour list. The reach test runs pair by pair, as
-// in the scalar loop (a contact that opened has its flag and record cleared there); the pairs
-// within reach are queued, across atoms, and computed W at a time, so that every lane has a
-// contact in dense packings and dilute flows alike. The queue keeps the list's order, and each
-// lane's forces and torques are added in that order, atom i's first: every force and torque gets
-// the scalar loop's additions in the scalar loop's order.
-template <class Law> struct LaneLoop {
-  using Params = typename Law::Params;
-  const SimdPass &P;
-  SimdEvents &events;
-
-  // lane l: the pair of atoms i[l], j[l], its record, and what the reach test computed: d = x_j -
-  // x_i, |d|^2 and the radii (lanes past n repeat lane n - 1)
-  struct Group {
-    int n = 0;
-    int i[W], j[W];
-    double *rec[W];
-    alignas(64) double d[3][W], rsq[W], ri[W], rj[W];
-  } g;
-  // the force and torque of the atom i of the last lane added, kept here until the lanes move on
-  // to another atom i (its additions stay in order: no lane's j is that lane's i)
-  struct Own {
-    long i = -1;
-    double f[3], t[3];
-  } own;
-
-  DEM_INLINE void own_atom(long i)
-  {
-    if (i == own.i) return;
-    flush_own();
-    own.i = i;
-    for (int a = 0; a < 3; a++) {
-      own.f[a] = P.f[3 * i + a];
-      own.t[a] = P.torque[3 * i + a];
-    }
-  }
-  DEM_INLINE void flush_own()
-  {
-    if (own.i < 0) return;
-    for (int a = 0; a < 3; a++) {
-      P.f[3 * own.i + a] = own.f[a];
-      P.torque[3 * own.i + a] = own.t[a];
-    }
+    double out[W][NH];
+    for (int k = 0; k < NH; k++)
+      for (int l = 0; l < W; l++) out[l][k] = s[k][l];
+    for (int l = 0; l < n; l++)
+      if (store[l]) std::memcpy(rec[l], out[l], sizeof out[l]);
   }
 
-  DEM_INLINE double mass(int k) const
+  DEM_INLINE M mask_of(const bool (&b)[W])
   {
-    return P.body_mass && P.body_mass[k] > 0.0 ? P.body_mass[k] : P.rmass[k];
-  }
-  DEM_INLINE D gather(const double *a, const int *k) const
-  {
-    return D([&](auto l) { return a[k[l]]; });
-  }
-  DEM_INLINE V gather3(const double *a, const int *k) const
-  {
-    return {D([&](auto l) { return a[3 * static_cast<long>(k[l])]; }),
-            D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 1]; }),
-            D([&](auto l) { return a[3 * static_cast<long>(k[l]) + 2]; })};
-  }
-  // atom i's values: one atom's broadcast where every lane has the same atom i (the lanes keep the
-  // list's order, so the first and last lane tell), else gathered
-  DEM_INLINE V own3(const double *a) const
-  {
-    if (g.i[0] == g.i[W - 1]) {
-      const double *r = a + 3 * static_cast<long>(g.i[0]);
-      return {D(r[0]), D(r[1]), D(r[2])};
-    }
-    return gather3(a, g.i);
-  }
-  DEM_INLINE M frozen(const int *k) const
-  {
-    if (!P.freeze_bit) return M(false);
-    bool b[W];
-    for (int l = 0; l < W; l++) b[l] = P.mask[k[l]] & P.freeze_bit;
-    return mask_of(b);
+    return D([&](auto l) {
+             return b[l] ? 1.0 : 0.0;
+           }) != 0.0;
   }
 
-  // the W queued contacts (all within reach)
-  DEM_INLINE void group()
-  {
-    for (int l = g.n; l < W; l++) {
-      const int last = g.n - 1;
-      g.i[l] = g.i[last];
-      g.j[l] = g.j[last];
-      g.rec[l] = g.rec[last];
-      for (int a = 0; a < 3; a++) g.d[a][l] = g.d[a][last];
-      g.rsq[l] = g.rsq[last];
-      g.ri[l] = g.ri[last];
-      g.rj[l] = g.rj[last];
-    }
-    const auto aligned = dem::stdx::vector_aligned;
-    const V d{D(g.d[0], aligned), D(g.d[1], aligned), D(g.d[2], aligned)};
-    const D rsq(g.rsq, aligned), ri(g.ri, aligned), rj(g.rj, aligned);
-
-    // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
-    const D mi = P.body_mass ? D([&](auto l) { return mass(g.i[l]); }) : gather(P.rmass, g.i);
-    const D mj = P.body_mass ? D([&](auto l) { return mass(g.j[l]); }) : gather(P.rmass, g.j);
-    const D meff = dem::effective_mass(mi, mj, frozen(g.i), frozen(g.j), P.arithmetic);
-    const dem::ContactT<D> c =
-        dem::ball_ball(d, dem::root(rsq), ri, rj, own3(P.v), gather3(P.v, g.j), own3(P.omega),
-                       gather3(P.omega, g.j), meff);
-    const M deep = c.gap < -dem::select(ri < rj, ri, rj);
-    if (dem::stdx::any_of(deep))
-      for (int l = 0; l < g.n; l++)
-        if (deep[l]) P.deep(P.pair, g.i[l], g.j[l], c.gap[l], rsq[l]);
-
-    // the pairs of types' settings: one row for all lanes (the usual case), else one per lane
-    const Params *p[W];
-    bool one = true;
-    for (int l = 0; l < W; l++) {
-      p[l] = static_cast<const Params *>(P.params[P.type[g.i[l]]]) + P.type[g.j[l]];
-      one = one && p[l] == p[0];
-    }
-    const auto pp = Law::constants(p, one);
-
-    D s[NH];
-    load_records(g.rec, s);
-    dem::PlainHistory<D> h = dem::PlainHistory<D>::load(s);
-    const M fresh = h.fresh, slipping_before = h.slipping;
-    const V F = Law::step(pp, c, P.dt, h);
-    h.store(s);
-    store_records(s, g.rec, M(true), g.n);
-
-    // the events: the state changed (0 new, 1 active, 2 slipping), rare
-    const M changed = fresh || (h.slipping != slipping_before);
-    if (dem::stdx::any_of(changed))
-      for (int l = 0; l < g.n; l++) {
-        if (!changed[l]) continue;
-        const long w2 = P.newton || g.j[l] < P.nlocal ? 2 : 1;
-        events.activated += fresh[l] ? w2 : 0;
-        events.slip_start += h.slipping[l] ? w2 : 0;
-        events.slip_end += slipping_before[l] ? w2 : 0;
+  // The laws' common paths in lanes: their constants and their step
+  struct LinearLanes {
+    using Params = dem::LinearParams;
+    using Constants = dem::LinearPlainLanes<D>;
+    DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
+    {
+      Constants k;
+      if (one) {
+        k = {D(p[0]->kn), D(p[0]->ks), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
+      } else {
+        k = {D([&](auto l) {
+               return p[l]->kn;
+             }),
+             D([&](auto l) {
+               return p[l]->ks;
+             }),
+             D([&](auto l) {
+               return p[l]->tan.fric;
+             }),
+             D([&](auto l) {
+               return p[l]->dp.nratio;
+             })};
       }
+      return k;
+    }
+    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
+                             dem::PlainHistory<D> &h)
+    {
+      return dem::linear_plain_step(k, c, dt, h);
+    }
+  };
+  template <int DAMP> struct HertzLanes {
+    using Params = dem::HertzParams;
+    using Constants = dem::HertzPlainLanes<D>;
+    DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
+    {
+      Constants k;
+      if (one) {
+        k = {D(p[0]->hn_factor), D(p[0]->ks_factor), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
+      } else {
+        k = {D([&](auto l) {
+               return p[l]->hn_factor;
+             }),
+             D([&](auto l) {
+               return p[l]->ks_factor;
+             }),
+             D([&](auto l) {
+               return p[l]->tan.fric;
+             }),
+             D([&](auto l) {
+               return p[l]->dp.nratio;
+             })};
+      }
+      return k;
+    }
+    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
+                             dem::PlainHistory<D> &h)
+    {
+      return dem::hertz_plain_step<DAMP>(k, c, dt, h);
+    }
+  };
 
-    // dem::contact_torques; the forces and torques lane by lane (LoopTally::contact)
-    V ti, tj;
-    dem::contact_torques(c, F, ti, tj);
-    double out[9][W];
-    const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
-    for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
-    for (int l = 0; l < g.n; l++) {
-      const long j = g.j[l];
-      own_atom(g.i[l]);
+  // One pass of a law's loop over the neighbour list. The reach test runs pair by pair, as
+  // in the scalar loop (a contact that opened has its flag and record cleared there); the pairs
+  // within reach are queued, across atoms, and computed W at a time, so that every lane has a
+  // contact in dense packings and dilute flows alike. The queue keeps the list's order, and each
+  // lane's forces and torques are added in that order, atom i's first: every force and torque gets
+  // the scalar loop's additions in the scalar loop's order.
+  template <class Law> struct LaneLoop {
+    using Params = typename Law::Params;
+    const SimdPass &P;
+    SimdEvents &events;
+
+    // lane l: the pair of atoms i[l], j[l], its record, and what the reach test computed: d = x_j -
+    // x_i, |d|^2 and the radii (lanes past n repeat lane n - 1)
+    struct Group {
+      int n = 0;
+      int i[W], j[W];
+      double *rec[W];
+      alignas(64) double d[3][W], rsq[W], ri[W], rj[W];
+    } g;
+    // the force and torque of the atom i of the last lane added, kept here until the lanes move on
+    // to another atom i (its additions stay in order: no lane's j is that lane's i)
+    struct Own {
+      long i = -1;
+      double f[3], t[3];
+    } own;
+
+    DEM_INLINE void own_atom(long i)
+    {
+      if (i == own.i) return;
+      flush_own();
+      own.i = i;
       for (int a = 0; a < 3; a++) {
-        own.f[a] += -out[a][l];
-        own.t[a] += out[3 + a][l];
-      }
-      if (P.newton || j < P.nlocal) {
-        double *fj = P.f + 3 * j, *qj = P.torque + 3 * j;
-        for (int a = 0; a < 3; a++) {
-          fj[a] += out[a][l];
-          qj[a] += out[6 + a][l];
-        }
+        own.f[a] = P.f[3 * i + a];
+        own.t[a] = P.torque[3 * i + a];
       }
     }
-    g.n = 0;
-  }
+    DEM_INLINE void flush_own()
+    {
+      if (own.i < 0) return;
+      for (int a = 0; a < 3; a++) {
+        P.f[3 * own.i + a] = own.f[a];
+        P.torque[3 * own.i + a] = own.t[a];
+      }
+    }
 
-  void run()
-  {
-    for (int ii = 0; ii < P.inum; ii++) {
-      const int i = P.ilist[ii];
-      const int *jlist = P.firstneigh[i];
-      const int jnum = P.numneigh[i];
-      int *touch = P.firsttouch[i];
-      double *hist = P.firsthist[i];
-      if (ii + 1 < P.inum) {    // (as the scalar loop: the next atom's first 4 records)
-        const char *next = reinterpret_cast<const char *>(P.firsthist[P.ilist[ii + 1]]);
-        for (int k = 0; k < (4 * NH * 8 + 63) / 64; k++) DEM_PREFETCH(next + 64 * k);
-      }
-      const double *xi = P.x + 3 * static_cast<long>(i);
-      const double ri = P.radius[i];
-      for (int jj = 0; jj < jnum; jj++) {
-        const int j = jlist[jj] & P.neighmask;
-        const double *xj = P.x + 3 * static_cast<long>(j);
-        const dem::Vec3 d{xj[0] - xi[0], xj[1] - xi[1], xj[2] - xi[2]};
-        const double rj = P.radius[j];
-        const double rsq = dot(d, d), reach = ri + rj;
-        if (rsq > reach * reach || reach <= 0.0) {    // (pair_step: a contact that opened)
-          if (touch[jj]) {
-            touch[jj] = 0;
-            std::memset(&hist[NH * jj], 0, NH * sizeof(double));
-          }
-          continue;
-        }
-        touch[jj] = 1;
-        events.touching++;
-        const int l = g.n;
-        g.i[l] = i;
-        g.j[l] = j;
-        g.rec[l] = &hist[NH * jj];
-        g.d[0][l] = d.x;
-        g.d[1][l] = d.y;
-        g.d[2][l] = d.z;
-        g.rsq[l] = rsq;
-        g.ri[l] = ri;
-        g.rj[l] = rj;
-        if (++g.n == W) group();
-      }
+    DEM_INLINE double mass(int k) const
+    {
+      return P.body_mass && P.body_mass[k] > 0.0 ? P.body_mass[k] : P.rmass[k];
     }
-    if (g.n) group();
-    flush_own();
-  }
-};
+    DEM_INLINE D gather(const double *a, const int *k) const
+    {
+      return D([&](auto l) {
+        return a[k[l]];
+      });
+    }
+    DEM_INLINE V gather3(const double *a, const int *k) const
+    {
+      return {D([&](auto l) {
+                return a[3 * static_cast<long>(k[l])];
+              }),
+              D([&](auto l) {
+                return a[3 * static_cast<long>(k[l]) + 1];
+              }),
+              D([&](auto l) {
+                return a[3 * static_cast<long>(k[l]) + 2];
+              })};
+    }
+    // atom i's values: one atom's broadcast where every lane has the same atom i (the lanes keep the
+    // list's order, so the first and last lane tell), else gathered
+    DEM_INLINE V own3(const double *a) const
+    {
+      if (g.i[0] == g.i[W - 1]) {
+        const double *r = a + 3 * static_cast<long>(g.i[0]);
+        return {D(r[0]), D(r[1]), D(r[2])};
+      }
+      return gather3(a, g.i);
+    }
+    DEM_INLINE M frozen(const int *k) const
+    {
+      if (!P.freeze_bit) return M(false);
+      bool b[W];
+      for (int l = 0; l < W; l++) b[l] = P.mask[k[l]] & P.freeze_bit;
+      return mask_of(b);
+    }
+
+    // the W queued contacts (all within reach)
+    DEM_INLINE void group()
+    {
+      for (int l = g.n; l < W; l++) {
+        const int last = g.n - 1;
+        g.i[l] = g.i[last];
+        g.j[l] = g.j[last];
+        g.rec[l] = g.rec[last];
+        for (int a = 0; a < 3; a++) g.d[a][l] = g.d[a][last];
+        g.rsq[l] = g.rsq[last];
+        g.ri[l] = g.ri[last];
+        g.rj[l] = g.rj[last];
+      }
+      const auto aligned = dem::stdx::vector_aligned;
+      const V d{D(g.d[0], aligned), D(g.d[1], aligned), D(g.d[2], aligned)};
+      const D rsq(g.rsq, aligned), ri(g.ri, aligned), rj(g.rj, aligned);
+
+      // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
+      const D mi = P.body_mass ? D([&](auto l) {
+        return mass(g.i[l]);
+      })
+                               : gather(P.rmass, g.i);
+      const D mj = P.body_mass ? D([&](auto l) {
+        return mass(g.j[l]);
+      })
+                               : gather(P.rmass, g.j);
+      const D meff = dem::effective_mass(mi, mj, frozen(g.i), frozen(g.j), P.arithmetic);
+      const dem::ContactT<D> c =
+          dem::ball_ball(d, dem::root(rsq), ri, rj, own3(P.v), gather3(P.v, g.j), own3(P.omega),
+                         gather3(P.omega, g.j), meff);
+      const M deep = c.gap < -dem::select(ri < rj, ri, rj);
+      if (dem::stdx::any_of(deep))
+        for (int l = 0; l < g.n; l++)
+          if (deep[l]) P.deep(P.pair, g.i[l], g.j[l], c.gap[l], rsq[l]);
+
+      // the pairs of types' settings: one row for all lanes (the usual case), else one per lane
+      const Params *p[W];
+      bool one = true;
+      for (int l = 0; l < W; l++) {
+        p[l] = static_cast<const Params *>(P.params[P.type[g.i[l]]]) + P.type[g.j[l]];
+        one = one && p[l] == p[0];
+      }
+      const auto pp = Law::constants(p, one);
+
+      D s[NH];
+      load_records(g.rec, s);
+      dem::PlainHistory<D> h = dem::PlainHistory<D>::load(s);
+      const M fresh = h.fresh, slipping_before = h.slipping;
+      const V F = Law::step(pp, c, P.dt, h);
+      h.store(s);
+      store_records(s, g.rec, M(true), g.n);
+
+      // the events: the state changed (0 new, 1 active, 2 slipping), rare
+      const M changed = fresh || (h.slipping != slipping_before);
+      if (dem::stdx::any_of(changed))
+        for (int l = 0; l < g.n; l++) {
+          if (!changed[l]) continue;
+          const long w2 = P.newton || g.j[l] < P.nlocal ? 2 : 1;
+          events.activated += fresh[l] ? w2 : 0;
+          events.slip_start += h.slipping[l] ? w2 : 0;
+          events.slip_end += slipping_before[l] ? w2 : 0;
+        }
+
+      // dem::contact_torques; the forces and torques lane by lane (LoopTally::contact)
+      V ti, tj;
+      dem::contact_torques(c, F, ti, tj);
+      double out[9][W];
+      const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
+      for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
+      for (int l = 0; l < g.n; l++) {
+        const long j = g.j[l];
+        own_atom(g.i[l]);
+        for (int a = 0; a < 3; a++) {
+          own.f[a] += -out[a][l];
+          own.t[a] += out[3 + a][l];
+        }
+        if (P.newton || j < P.nlocal) {
+          double *fj = P.f + 3 * j, *qj = P.torque + 3 * j;
+          for (int a = 0; a < 3; a++) {
+            fj[a] += out[a][l];
+            qj[a] += out[6 + a][l];
+          }
+        }
+      }
+      g.n = 0;
+    }
+
+    void run()
+    {
+      for (int ii = 0; ii < P.inum; ii++) {
+        const int i = P.ilist[ii];
+        const int *jlist = P.firstneigh[i];
+        const int jnum = P.numneigh[i];
+        int *touch = P.firsttouch[i];
+        double *hist = P.firsthist[i];
+        if (ii + 1 < P.inum) {    // (as the scalar loop: the next atom's first 4 records)
+          const char *next = reinterpret_cast<const char *>(P.firsthist[P.ilist[ii + 1]]);
+          for (int k = 0; k < (4 * NH * 8 + 63) / 64; k++) DEM_PREFETCH(next + 64 * k);
+        }
+        const double *xi = P.x + 3 * static_cast<long>(i);
+        const double ri = P.radius[i];
+        for (int jj = 0; jj < jnum; jj++) {
+          const int j = jlist[jj] & P.neighmask;
+          const double *xj = P.x + 3 * static_cast<long>(j);
+          const dem::Vec3 d{xj[0] - xi[0], xj[1] - xi[1], xj[2] - xi[2]};
+          const double rj = P.radius[j];
+          const double rsq = dot(d, d), reach = ri + rj;
+          if (rsq > reach * reach || reach <= 0.0) {    // (pair_step: a contact that opened)
+            if (touch[jj]) {
+              touch[jj] = 0;
+              std::memset(&hist[NH * jj], 0, NH * sizeof(double));
+            }
+            continue;
+          }
+          touch[jj] = 1;
+          events.touching++;
+          const int l = g.n;
+          g.i[l] = i;
+          g.j[l] = j;
+          g.rec[l] = &hist[NH * jj];
+          g.d[0][l] = d.x;
+          g.d[1][l] = d.y;
+          g.d[2][l] = d.z;
+          g.rsq[l] = rsq;
+          g.ri[l] = ri;
+          g.rj[l] = rj;
+          if (++g.n == W) group();
+        }
+      }
+      if (g.n) group();
+      flush_own();
+    }
+  };
 
 }    // namespace
 

@@ -18,7 +18,8 @@ struct SimdPass {
   int nlocal = 0, inum = 0, neighmask = ~0;
   bool newton = false;
   const double *x = nullptr, *v = nullptr, *omega = nullptr, *radius = nullptr;
-  const double *rmass = nullptr, *body_mass = nullptr;    // body_mass: rigid bodies' masses, or null
+  // body_mass: the masses of the rigid bodies the atoms belong to (0: none), or null
+  const double *rmass = nullptr, *body_mass = nullptr;
   const int *type = nullptr, *mask = nullptr;
   int freeze_bit = 0;         // the frozen atoms' group bit (0: none)
   bool arithmetic = false;    // meff arithmetic

@@ -4,11 +4,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_simd.h"
 
-#define DEM_SIMD_COPY(ns)                                                                          \
-  namespace ns {                                                                                   \
-  void linear_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);                               \
-  void hertz_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);                                \
-  int lanes();                                                                                     \
+#define DEM_SIMD_COPY(ns)                                           \
+  namespace ns {                                                    \
+  void linear_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &); \
+  void hertz_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);  \
+  int lanes();                                                      \
   }
 DEM_SIMD_COPY(dem_simd_generic)
 #if defined(DEM_SIMD_V3)

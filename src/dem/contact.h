@@ -69,8 +69,7 @@ DEM_INLINE ContactT<T> ball_ball(const Vec3T<T> &d, const T &r, const T &r1, con
 
 // Torques on particles 1 and 2 from a force f acting on 2 (and -f on 1) at the contact point.
 template <class T>
-DEM_INLINE void contact_torques(const ContactT<T> &c, const Vec3T<T> &f, Vec3T<T> &t1,
-                                Vec3T<T> &t2)
+DEM_INLINE void contact_torques(const ContactT<T> &c, const Vec3T<T> &f, Vec3T<T> &t1, Vec3T<T> &t2)
 {
   const Vec3T<T> nxf = cross(c.n, f);
   t1 = (-c.lever1) * nxf;

@@ -213,8 +213,8 @@ template <class T> struct LinearPlainLanes {
 // from the same functions, so that a lane holds linear_step's numbers to the last bit: returns
 // the force on particle 2 and updates the history (its state: h.slipping)
 template <class T>
-DEM_INLINE Vec3T<T> linear_plain_step(const LinearPlainLanes<T> &p, const ContactT<T> &c,
-                                      double dt, PlainHistory<T> &h)
+DEM_INLINE Vec3T<T> linear_plain_step(const LinearPlainLanes<T> &p, const ContactT<T> &c, double dt,
+                                      PlainHistory<T> &h)
 {
   const Vec3T<T> fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
   const T gs = c.gap;    // (g_c - g_r, g_r = 0)

@@ -31,8 +31,7 @@ template <class T> DEM_INLINE Vec3T<T> operator-(const Vec3T<T> &a)
 {
   return {-a.x, -a.y, -a.z};
 }
-template <class T>
-DEM_INLINE Vec3T<T> operator*(const typename Same<T>::type &s, const Vec3T<T> &a)
+template <class T> DEM_INLINE Vec3T<T> operator*(const typename Same<T>::type &s, const Vec3T<T> &a)
 {
   return {s * a.x, s * a.y, s * a.z};
 }
