@@ -253,18 +253,14 @@ template <class Style> void PairDEM<Style>::check_properties()
   report_loop();
 }
 
-// The SIMD path (pair_simd.h) takes the steps that advance and tally nothing, for dem/linear
-// and dem/hertz with the common settings on every pair of types (Law::is_plain: 8 history values;
-// dem/hertz: one dashpot exponent of 0, 1/4, 1/2 or 1)
+// The SIMD path (pair_simd.h) takes the steps that advance and tally nothing, when every pair of
+// types has the law's common settings (Law::is_plain), without energy tracking (8 history values;
+// dem/hysteretic 7); dem/hertz: one dashpot exponent of 0, 1/4, 1/2 or 1
 template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) const
 {
-  constexpr bool linear = std::is_same_v<Law, dem::LinearLaw>;
-  constexpr bool hertz = std::is_same_v<Law, dem::HertzLaw>;
-  if constexpr (linear || hertz)
-    return simd && all_plain && (linear || hertz_damp >= 0) && advance && !tally &&
-        size_history == 8 && simd_path().lanes > 0;
-  else
-    return false;
+  return simd && all_plain && (hertz_damp >= 0 || !std::is_same_v<Law, dem::HertzLaw>) && advance &&
+      !tally && size_history == (std::is_same_v<Law, dem::HystereticLaw> ? 7 : 8) &&
+      simd_path().lanes > 0;
 }
 
 // Which loop the steps that tally nothing take (the init log): the SIMD path, with the
@@ -274,15 +270,13 @@ template <class Style> void PairDEM<Style>::report_loop()
   if (kokkosable) return;    // (the /kk styles have their kernels)
   const SimdPath &path = simd_path();
   std::string why;
-  if (!std::is_same_v<Law, dem::LinearLaw> && !std::is_same_v<Law, dem::HertzLaw>)
-    why = "the SIMD path has the linear and Hertz laws";
-  else if (!simd)
+  if (!simd)
     why = "simd no";
   else if (!all_plain)
     why = "a pair of types has settings beyond the common ones, which the SIMD path needs";
   else if (std::is_same_v<Law, dem::HertzLaw> && hertz_damp < 0)
     why = "the SIMD path needs one dp_alpha of 0, 0.25, 0.5 or 1 for every pair of types";
-  else if (size_history != 8)
+  else if (track_energy)
     why = "energy yes";
   else if (path.lanes == 0)
     why = "this build's C++ library has no std::experimental::simd";
@@ -297,8 +291,7 @@ template <class Style> void PairDEM<Style>::report_loop()
 
 template <class Style> void PairDEM<Style>::compute_simd()
 {
-  constexpr bool linear = std::is_same_v<Law, dem::LinearLaw>;
-  if constexpr (linear || std::is_same_v<Law, dem::HertzLaw>) {
+  {
     const EffectiveMassRule m = effective_mass_rule();
     param_rows.resize(atom->ntypes + 1);
     for (int t = 0; t <= atom->ntypes; t++) param_rows[t] = params[t].data();
@@ -330,7 +323,11 @@ template <class Style> void PairDEM<Style>::compute_simd()
     pass.deep = deep_contact_of;
     pass.pair = this;
     SimdEvents e;
-    if (pass.inum > 0) (linear ? simd_path().linear : simd_path().hertz)(pass, e);
+    const SimdPath &path = simd_path();
+    const SimdLoop loop = std::is_same_v<Law, dem::LinearLaw> ? path.linear
+        : std::is_same_v<Law, dem::HertzLaw>                  ? path.hertz
+                                                              : path.hysteretic;
+    if (pass.inum > 0) loop(pass, e);
     PairSums<0> sums;
     PairEvents<long> events;
     events.touching = e.touching;

@@ -3,7 +3,8 @@
 // is compiled for (2 generic x86-64, 4 x86-64-v3). The reach test runs pair by pair; the pairs
 // within reach are queued and, W at a time: the two atoms' velocities, spins and masses gathered
 // lane by lane, their history records (8 slots each) transposed into 8 packs, the contact
-// (dem::ball_ball) and the law's common path (dem::linear_plain_step, dem::hertz_plain_step)
+// (dem::ball_ball) and the law's common path (dem::linear_plain_step, hertz_plain_step,
+// hysteretic_plain_step)
 // computed in lanes, the records stored back, and each lane's forces and torques added to
 // LAMMPS's arrays lane by lane in the scalar loop's order. Rare paths lane by lane: a contact
 // deeper than the smaller radius (the pair style's deep_contact), the events.
@@ -111,65 +112,173 @@ namespace {
            }) != 0.0;
   }
 
-  // The laws' common paths in lanes: their constants and their step
-  struct LinearLanes {
+  // one constant of the lanes' pairs of types: from one row, or from a row per lane
+  template <class Params, class Get>
+  DEM_INLINE D constant(const Params *const (&p)[W], bool one, Get get)
+  {
+    if (one) return D(get(*p[0]));
+    return D([&](auto l) {
+      return get(*p[l]);
+    });
+  }
+
+  // The laws' common paths in lanes: the slots of a contact, the constants of the lanes' pairs of
+  // types, the records in lanes and back, and the step. dem/linear and dem/hertz keep
+  // ContactHistory's 8 values (PlainHistory), dem/hysteretic 7 (HystHistory, read and written
+  // lane by lane with its own load and store).
+  struct PlainRecords {
+    static constexpr int slots = NH;
+    using History = dem::PlainHistory<D>;
+    DEM_INLINE static History load(double *const *rec)
+    {
+      D s[NH];
+      load_records(rec, s);
+      return History::load(s);
+    }
+    DEM_INLINE static void store(const History &h, double *const *rec, int n)
+    {
+      D s[NH];
+      h.store(s);
+      store_records(s, rec, M(true), n);
+    }
+  };
+  struct LinearLanes : PlainRecords {
     using Params = dem::LinearParams;
     using Constants = dem::LinearPlainLanes<D>;
     DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
     {
-      Constants k;
-      if (one) {
-        k = {D(p[0]->kn), D(p[0]->ks), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
-      } else {
-        k = {D([&](auto l) {
-               return p[l]->kn;
-             }),
-             D([&](auto l) {
-               return p[l]->ks;
-             }),
-             D([&](auto l) {
-               return p[l]->tan.fric;
-             }),
-             D([&](auto l) {
-               return p[l]->dp.nratio;
-             })};
-      }
-      return k;
+      return {constant(p, one,
+                       [](const Params &q) {
+                         return q.kn;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.ks;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.tan.fric;
+                       }),
+              constant(p, one, [](const Params &q) {
+                return q.dp.nratio;
+              })};
     }
-    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
-                             dem::PlainHistory<D> &h)
+    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt, History &h)
     {
       return dem::linear_plain_step(k, c, dt, h);
     }
   };
-  template <int DAMP> struct HertzLanes {
+  template <int DAMP> struct HertzLanes : PlainRecords {
     using Params = dem::HertzParams;
     using Constants = dem::HertzPlainLanes<D>;
     DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
     {
-      Constants k;
-      if (one) {
-        k = {D(p[0]->hn_factor), D(p[0]->ks_factor), D(p[0]->tan.fric), D(p[0]->dp.nratio)};
-      } else {
-        k = {D([&](auto l) {
-               return p[l]->hn_factor;
-             }),
-             D([&](auto l) {
-               return p[l]->ks_factor;
-             }),
-             D([&](auto l) {
-               return p[l]->tan.fric;
-             }),
-             D([&](auto l) {
-               return p[l]->dp.nratio;
-             })};
-      }
-      return k;
+      return {constant(p, one,
+                       [](const Params &q) {
+                         return q.hn_factor;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.ks_factor;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.tan.fric;
+                       }),
+              constant(p, one, [](const Params &q) {
+                return q.dp.nratio;
+              })};
     }
-    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt,
-                             dem::PlainHistory<D> &h)
+    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt, History &h)
     {
       return dem::hertz_plain_step<DAMP>(k, c, dt, h);
+    }
+  };
+  struct HystereticLanes {
+    static constexpr int slots = 7;
+    using Params = dem::HystParams;
+    using Constants = dem::HystPlainLanes<D>;
+    using History = dem::HystPlainHistory<D>;
+    DEM_INLINE static Constants constants(const Params *const (&p)[W], bool one)
+    {
+      // (K_nu as dem::hysteretic_stiffness computes it)
+      return {constant(p, one,
+                       [](const Params &q) {
+                         return q.kn;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.ku > 0.0 ? q.ku : q.kn / (q.e * q.e);
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.lambda;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.damp;
+                       }),
+              constant(p, one,
+                       [](const Params &q) {
+                         return q.kt_ratio;
+                       }),
+              constant(p, one, [](const Params &q) {
+                return q.tan.fric;
+              })};
+    }
+    DEM_INLINE static History load(double *const *rec)
+    {
+      dem::HystHistory r[W];
+      bool fresh[W], slipping[W], unloaded[W], secondary[W];
+      for (int l = 0; l < W; l++) {
+        r[l] = dem::HystHistory::load(rec[l], dem::ContactHistory::orientation(rec[l]), 0);
+        fresh[l] = r[l].state == 0;
+        slipping[l] = r[l].state == 2;
+        unloaded[l] = r[l].flags & dem::HystHistory::UNLOADED;
+        secondary[l] = r[l].flags & dem::HystHistory::SECONDARY;
+      }
+      History h;
+      h.fs = {D([&](auto l) {
+                return r[l].fs.x;
+              }),
+              D([&](auto l) {
+                return r[l].fs.y;
+              }),
+              D([&](auto l) {
+                return r[l].fs.z;
+              })};
+      h.fn = D([&](auto l) {
+        return r[l].fn;
+      });
+      h.fd_n = D([&](auto l) {
+        return r[l].fd_n;
+      });
+      h.delta_old = D([&](auto l) {
+        return r[l].delta_old;
+      });
+      h.fresh = mask_of(fresh);
+      h.slipping = mask_of(slipping);
+      h.unloaded = mask_of(unloaded);
+      h.secondary = mask_of(secondary);
+      return h;
+    }
+    DEM_INLINE static void store(const History &h, double *const *rec, int n)
+    {
+      for (int l = 0; l < n; l++) {
+        dem::HystHistory r;
+        r.fs = {h.fs.x[l], h.fs.y[l], h.fs.z[l]};
+        r.fn = h.fn[l];
+        r.state = h.slipping[l] ? 2 : 1;
+        r.flags = (h.unloaded[l] ? dem::HystHistory::UNLOADED : 0) |
+            (h.secondary[l] ? dem::HystHistory::SECONDARY : 0);
+        r.fd_n = h.fd_n[l];
+        r.delta_old = h.delta_old[l];
+        r.store(rec[l], 1.0, 0);
+      }
+    }
+    DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt, History &h)
+    {
+      return dem::hysteretic_plain_step(k, c, dt, h);
     }
   };
 
@@ -181,6 +290,7 @@ namespace {
   // the scalar loop's additions in the scalar loop's order.
   template <class Law> struct LaneLoop {
     using Params = typename Law::Params;
+    static constexpr int NS = Law::slots;    // the slots of a contact
     const SimdPass &P;
     SimdEvents &events;
 
@@ -302,13 +412,10 @@ namespace {
       }
       const auto pp = Law::constants(p, one);
 
-      D s[NH];
-      load_records(g.rec, s);
-      dem::PlainHistory<D> h = dem::PlainHistory<D>::load(s);
+      typename Law::History h = Law::load(g.rec);
       const M fresh = h.fresh, slipping_before = h.slipping;
       const V F = Law::step(pp, c, P.dt, h);
-      h.store(s);
-      store_records(s, g.rec, M(true), g.n);
+      Law::store(h, g.rec, g.n);
 
       // the events: the state changed (0 new, 1 active, 2 slipping), rare
       const M changed = fresh || (h.slipping != slipping_before);
@@ -355,7 +462,7 @@ namespace {
         double *hist = P.firsthist[i];
         if (ii + 1 < P.inum) {    // (as the scalar loop: the next atom's first 4 records)
           const char *next = reinterpret_cast<const char *>(P.firsthist[P.ilist[ii + 1]]);
-          for (int k = 0; k < (4 * NH * 8 + 63) / 64; k++) DEM_PREFETCH(next + 64 * k);
+          for (int k = 0; k < (4 * NS * 8 + 63) / 64; k++) DEM_PREFETCH(next + 64 * k);
         }
         const double *xi = P.x + 3 * static_cast<long>(i);
         const double ri = P.radius[i];
@@ -368,7 +475,7 @@ namespace {
           if (rsq > reach * reach || reach <= 0.0) {    // (pair_step: a contact that opened)
             if (touch[jj]) {
               touch[jj] = 0;
-              std::memset(&hist[NH * jj], 0, NH * sizeof(double));
+              std::memset(&hist[NS * jj], 0, NS * sizeof(double));
             }
             continue;
           }
@@ -377,7 +484,7 @@ namespace {
           const int l = g.n;
           g.i[l] = i;
           g.j[l] = j;
-          g.rec[l] = &hist[NH * jj];
+          g.rec[l] = &hist[NS * jj];
           g.d[0][l] = d.x;
           g.d[1][l] = d.y;
           g.d[2][l] = d.z;
@@ -397,6 +504,10 @@ namespace {
 void linear_loop(const SimdPass &pass, SimdEvents &events)
 {
   LaneLoop<LinearLanes>{pass, events}.run();
+}
+void hysteretic_loop(const SimdPass &pass, SimdEvents &events)
+{
+  LaneLoop<HystereticLanes>{pass, events}.run();
 }
 void hertz_loop(const SimdPass &pass, SimdEvents &events)
 {
@@ -425,6 +536,7 @@ int lanes()
 // (no std::experimental::simd in this compiler's library: no SIMD path, lanes() 0)
 void linear_loop(const SimdPass &, SimdEvents &) {}
 void hertz_loop(const SimdPass &, SimdEvents &) {}
+void hysteretic_loop(const SimdPass &, SimdEvents &) {}
 int lanes()
 {
   return 0;

@@ -8,6 +8,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/hertz.h"
+#include "dem/hysteretic.h"
 #include "dem/linear.h"
 
 namespace DEM_NS {
@@ -28,7 +29,8 @@ struct SimdPass {
   int *const *firstneigh = nullptr;
   int *const *firsttouch = nullptr;
   double *const *firsthist = nullptr;    // 8 slots per neighbour (ContactHistory without energies)
-  // the law's parameters (dem::LinearParams, dem::HertzParams): the row of type[i], indexed by type[j]
+  // the law's parameters (dem::LinearParams, HertzParams, HystParams): the row of type[i], indexed
+  // by type[j]
   const void *const *params = nullptr;
   int hertz_damp = 0;    // dem/hertz: dem::hertz_lanes_damp of every pair of types' dp_alpha
   double dt = 0.0;
@@ -49,7 +51,7 @@ using SimdLoop = void (*)(const SimdPass &, SimdEvents &);
 struct SimdPath {
   const char *isa = "none";
   int lanes = 0;
-  SimdLoop linear = nullptr, hertz = nullptr;
+  SimdLoop linear = nullptr, hertz = nullptr, hysteretic = nullptr;
 };
 const SimdPath &simd_path();
 

@@ -4,11 +4,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_simd.h"
 
-#define DEM_SIMD_COPY(ns)                                           \
-  namespace ns {                                                    \
-  void linear_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &); \
-  void hertz_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);  \
-  int lanes();                                                      \
+#define DEM_SIMD_COPY(ns)                                               \
+  namespace ns {                                                        \
+  void linear_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);     \
+  void hertz_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &);      \
+  void hysteretic_loop(const DEM_NS::SimdPass &, DEM_NS::SimdEvents &); \
+  int lanes();                                                          \
   }
 DEM_SIMD_COPY(dem_simd_generic)
 #if defined(DEM_SIMD_V3)
@@ -27,6 +28,7 @@ const SimdPath &simd_path()
       p.lanes = dem_simd_v3::lanes();
       p.linear = dem_simd_v3::linear_loop;
       p.hertz = dem_simd_v3::hertz_loop;
+      p.hysteretic = dem_simd_v3::hysteretic_loop;
       return p;
     }
 #endif
@@ -35,6 +37,7 @@ const SimdPath &simd_path()
       p.isa = "generic";
       p.linear = dem_simd_generic::linear_loop;
       p.hertz = dem_simd_generic::hertz_loop;
+      p.hysteretic = dem_simd_generic::hysteretic_loop;
     }
     return p;
   }();

@@ -166,14 +166,14 @@ DEM_INLINE double rocky_normal_force_rule(double f_trial, double f_cap, double f
                              : (f_trial > f_floor ? f_trial : f_floor);
   return f < 0.0 ? 0.0 : f;
 }
-DEM_INLINE double rocky_normal_force(double f_trial, double f_cap, double f_floor, double dd)
+template <class T> DEM_INLINE T rocky_normal_force(T f_trial, T f_cap, T f_floor, T dd)
 {
-  const double floor_or_0 = less_select(dd, 0.0, f_floor),
-               inf_or_0 = less_select(dd, 0.0, HUGE_VAL);
-  const double lo = less_select(0.0, floor_or_0, floor_or_0);
-  const double hi = f_cap > inf_or_0 ? f_cap : inf_or_0;
-  const double f = f_trial > lo ? f_trial : lo;
-  return f < hi ? f : hi;
+  const T floor_or_0 = less_select(dd, T(0.0), f_floor),
+          inf_or_0 = less_select(dd, T(0.0), T(HUGE_VAL));
+  const T lo = less_select(T(0.0), floor_or_0, floor_or_0);
+  const T hi = select(f_cap > inf_or_0, f_cap, inf_or_0);
+  const T f = select(f_trial > lo, f_trial, lo);
+  return select(f < hi, f, hi);
 }
 
 DEM_INLINE void hysteretic_stiffness(const HystParams &p, double r1, double r2, double &kl,
@@ -258,6 +258,52 @@ DEM_INLINE HystParams hysteretic_plain(const HystParams &p)
   q.kt_ratio = p.kt_ratio;
   q.tan.fric = q.tan.fric_dyn = p.tan.fric;
   return q;
+}
+
+// The common settings of a pair of types in lanes (lanes.h; one value per lane), for the CPU loop's
+// SIMD path: K_nl, K_nu (hysteretic_stiffness), lambda, gamma_h, kt_ratio, fric
+template <class T> struct HystPlainLanes {
+  T kl, ku, lambda, damp, kt_ratio, fric;
+};
+
+// The 7 values of a contact in lanes (HystHistory without energies): the state and the cycle flags
+// as masks
+template <class T> struct HystPlainHistory {
+  Vec3T<T> fs;
+  T fn, fd_n, delta_old;
+  mask_t<T> fresh, slipping, unloaded, secondary;
+};
+
+// hysteretic_step<false> on the common settings (hysteretic_plain), written for a number type T
+// from the same functions in the same order, so that a lane holds hysteretic_step's numbers to the
+// last bit: returns the force on particle 2 and updates the history
+template <class T>
+DEM_INLINE Vec3T<T> hysteretic_plain_step(const HystPlainLanes<T> &p, const ContactT<T> &c,
+                                          double dt, HystPlainHistory<T> &h)
+{
+  const IncrementsT<T> inc = increments(c, c.gap, dt, h.fresh);
+  const Vec3T<T> fs_old = rotate_into_plane(h.fs, c.n, c.d, c.dsq);
+  const T ks = p.kt_ratio * p.kl;
+  const T delta = -c.gap;
+  const T dd = delta - h.delta_old;
+  const T f_old = -h.fn;
+  const T f_trial = f_old + p.ku * dd, f_cap = p.kl * delta, f_floor = p.lambda * p.kl * delta;
+  const T f = rocky_normal_force(f_trial, f_cap, f_floor, dd);
+  h.secondary = h.secondary || (dd > 0.0 && h.unloaded);
+  h.unloaded = h.unloaded || dd < 0.0;
+  h.fn = -f;
+  h.delta_old = delta;
+  // secondary damping (a rare path where few contacts are damped), the total kept >= 0
+  const mask_t<T> damped = h.secondary && p.damp > 0.0;
+  T fd = 0.0;
+  if (any(damped)) fd = select(damped, T(-2.0 * p.damp * root(p.kl * c.meff) * inc.vn), fd);
+  fd = select(fd < -f, T(-f), fd);
+  h.fd_n = fd;
+  mask_t<T> slip;
+  h.fs = coulomb_spring(p.fric, p.fric, fs_old, ks, inc.ds, T(f + fd), h.slipping, slip);
+  h.slipping = slip;
+  h.fresh = mask_t<T>(false);
+  return (-h.fn) * c.n + h.fs + fd * c.n;
 }
 
 struct HystereticLaw {

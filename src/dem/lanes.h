@@ -5,6 +5,7 @@
 //   select(m, a, b)   m ? a : b lane by lane (a blend: both sides are computed)
 //   any(m), all(m)    a mask's reductions: the "any lane" branches of the rare paths
 //   root(a)           the square root (correctly rounded, as std::sqrt)
+//   less_select(a, b, v)  a < b ? v : 0 (macros.h)
 // With T = double each is the scalar operation it names, so the generic code compiles to the
 // scalar code on every back end (CPU, Kokkos, CUDA). The packs are std::experimental::simd's
 // (libstdc++ 11 or newer), compiled only where DEM_LANES_STDX is defined (the SIMD path's
@@ -63,6 +64,14 @@ template <class Abi> DEM_INLINE bool all(const stdx::simd_mask<double, Abi> &m)
 template <class Abi> DEM_INLINE stdx::simd<double, Abi> root(const stdx::simd<double, Abi> &a)
 {
   return stdx::sqrt(a);
+}
+// macros.h's less_select: a < b ? v : 0
+template <class Abi>
+DEM_INLINE stdx::simd<double, Abi> less_select(const stdx::simd<double, Abi> &a,
+                                               const stdx::simd<double, Abi> &b,
+                                               const stdx::simd<double, Abi> &v)
+{
+  return select(a < b, v, stdx::simd<double, Abi>(0.0));
 }
 #endif
 

@@ -1,15 +1,16 @@
-"""The CPU loop's SIMD path (pair_style dem/linear and dem/hertz with the common settings) computes
-what the scalar loop computes, to the last bit.
+"""The CPU loop's SIMD path (pair_style dem/linear, dem/hertz and dem/hysteretic with the common
+settings) computes what the scalar loop computes, to the last bit.
 
 A settling pile (pile.py) with the law's common settings (dem/linear: constant kn and ks, one
 friction coefficient, the normal dashpot; dem/hertz: the same with the exponent 3/2 and a dashpot
-exponent dp_alpha of 0, 1/4, 1/2 or 1) runs with `simd yes` (the default: the SIMD path on every
+exponent dp_alpha of 0, 1/4, 1/2 or 1; dem/hysteretic: constant kn, one friction coefficient, the
+linear shear spring, with and without secondary damping) runs with `simd yes` (the default: the SIMD path on every
 step that tallies nothing) and with `simd no` (the scalar loop on every step); the two must end in
 the same state, every position, velocity and spin equal to the last bit, which after 3000 steps
 of contacts forming, sliding and opening leaves no difference unseen. Cases: one rank with newton
 on; two ranks with newton off (pairs with ghosts, counted on both ranks); the floor (type 2,
 frozen) with a friction coefficient of its own, so that the lanes of a group read different pairs
-of types; each dashpot exponent of dem/hertz. The log says which loop ran; settings beyond the
+of types; each dashpot exponent of dem/hertz; dem/hysteretic with and without hys_damp. The log says which loop ran; settings beyond the
 common ones (a shear dashpot; two dashpot exponents) take the scalar loop and say why; so does
 `simd no`.
 """
@@ -25,6 +26,7 @@ from pile import pile_deck  # noqa: E402
 PLAIN = "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3"
 TWO_SETS = PLAIN + "\npair_coeff 2 2 kn 2000 ks 1500 fric 0.3 dp_nratio 0.3"
 HERTZ = "* * hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_alpha {}"
+HYSTERETIC = "* * kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 hys_damp {}"
 COLS = ("x", "y", "z", "vx", "vy", "vz", "omegax", "omegay", "omegaz")
 
 
@@ -47,7 +49,9 @@ def main():
     if demtest.HAVE_MPI:
         cases.append(("dem/linear, two ranks, newton off", PLAIN, 2, "off", "linear"))
         cases.append(("dem/hertz dp_alpha 0.25, two ranks, newton off", HERTZ.format(0.25), 2, "off", "hertz"))
+        cases.append(("dem/hysteretic, two ranks, newton off", HYSTERETIC.format(0.3), 2, "off", "hysteretic"))
     cases += [(f"dem/hertz dp_alpha {a}", HERTZ.format(a), 1, "on", "hertz") for a in (0, 0.25, 0.5, 1)]
+    cases += [(f"dem/hysteretic hys_damp {g}", HYSTERETIC.format(g), 1, "on", "hysteretic") for g in (0, 0.3)]
     for name, coeff, ranks, newton, law in cases:
         lanes, a = final_state(coeff, True, ranks, newton, law)
         scalar, b = final_state(coeff, False, ranks, newton, law)

@@ -1,6 +1,7 @@
-// The laws' common paths in SIMD lanes (dem::linear_plain_step, dem::hertz_plain_step on packs of
-// std::experimental::simd) against the scalar steps (linear_step, hertz_step with the common
-// settings), contact by contact and bit for bit: random contacts, new, sticking and sliding, with
+// The laws' common paths in SIMD lanes (dem::linear_plain_step, hertz_plain_step and
+// hysteretic_plain_step on packs of std::experimental::simd) against the scalar steps
+// (linear_step, hertz_step, hysteretic_step with the common settings), contact by contact and bit
+// for bit: random contacts, new, sticking and sliding, with
 // small and large turns of the contact plane (the series and the exact rotation of the shear
 // force), overlapping or not, with two sets of constants mixed in one pack. Compiled with
 // -ffp-contract=off (tests/CMakeLists.txt), as the plugin's pair loops are.
@@ -10,6 +11,7 @@
 #if __has_include(<experimental/simd>)
 #define DEM_LANES_STDX 1
 #include "dem/hertz.h"
+#include "dem/hysteretic.h"
 #include "dem/linear.h"
 
 #include <cstring>
@@ -229,6 +231,142 @@ template <class D, int DAMP> void hertz_in_lanes(double alpha_d)
   EXPECT_EQ((differing<D, HertzLaw>(cases, p, constants, step, 1e-3)), 0);
 }
 
+// dem/hysteretic's 7 values: the PFC ones' first 4, the state word with the cycle flags (random),
+// F^d . n and the last overlap (near the contact's, so that it loads, unloads and reloads)
+template <class D> void hysteretic_in_lanes()
+{
+  HystParams p[2];
+  p[0].kn = 1e3;
+  p[0].e = 0.5;
+  p[0].damp = 0.3;
+  p[0].kt_ratio = 0.8;
+  p[0].tan.fric = p[0].tan.fric_dyn = 0.3;
+  p[1] = p[0];
+  p[1].ku = p[1].kn / (p[1].e * p[1].e);    // (as mixing sets it)
+  p[1].damp = 0.0;
+  p[1].tan.fric = p[1].tan.fric_dyn = 20.0;
+  std::mt19937 gen(11);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<Case> cases = random_cases(4000);
+  for (Case &k : cases) {
+    if (k.slots[4] == 0.0) continue;    // (a new contact)
+    const double orient = k.slots[4] < 0.0 ? -1.0 : 1.0;
+    const int state = static_cast<int>(orient * k.slots[4] + 0.5), flags = gen() % 4;
+    k.slots[4] = orient * (state + 4 * flags);
+    const double delta = k.r1 + k.r2 - norm(k.d);
+    k.slots[6] = orient * (delta + 0.001 * u(gen));
+  }
+  constexpr int W = static_cast<int>(D::size());
+  int diff = 0;
+  for (size_t first = 0; first + W <= cases.size(); first += W) {
+    const Case *k = &cases[first];
+    auto lanes3 = [&](Vec3 Case::*m) {
+      return V<D>{pack<D>([&](int l) {
+                    return (k[l].*m).x;
+                  }),
+                  pack<D>([&](int l) {
+                    return (k[l].*m).y;
+                  }),
+                  pack<D>([&](int l) {
+                    return (k[l].*m).z;
+                  })};
+    };
+    const V<D> d = lanes3(&Case::d);
+    const ContactT<D> c = ball_ball(d, root(dot(d, d)), pack<D>([&](int l) {
+                                      return k[l].r1;
+                                    }),
+                                    pack<D>([&](int l) {
+                                      return k[l].r2;
+                                    }),
+                                    lanes3(&Case::v1), lanes3(&Case::v2), lanes3(&Case::w1),
+                                    lanes3(&Case::w2), pack<D>([&](int l) {
+                                      return k[l].meff;
+                                    }));
+    HystHistory r[W];
+    for (int l = 0; l < W; l++)
+      r[l] = HystHistory::load(k[l].slots, ContactHistory::orientation(k[l].slots), 0);
+    HystPlainHistory<D> h;
+    h.fs = {pack<D>([&](int l) {
+              return r[l].fs.x;
+            }),
+            pack<D>([&](int l) {
+              return r[l].fs.y;
+            }),
+            pack<D>([&](int l) {
+              return r[l].fs.z;
+            })};
+    h.fn = pack<D>([&](int l) {
+      return r[l].fn;
+    });
+    h.fd_n = pack<D>([&](int l) {
+      return r[l].fd_n;
+    });
+    h.delta_old = pack<D>([&](int l) {
+      return r[l].delta_old;
+    });
+    auto mask = [&](auto test) {
+      return pack<D>([&](int l) {
+               return test(r[l]) ? 1.0 : 0.0;
+             }) != 0.0;
+    };
+    h.fresh = mask([](const HystHistory &q) {
+      return q.state == 0;
+    });
+    h.slipping = mask([](const HystHistory &q) {
+      return q.state == 2;
+    });
+    h.unloaded = mask([](const HystHistory &q) {
+      return (q.flags & HystHistory::UNLOADED) != 0;
+    });
+    h.secondary = mask([](const HystHistory &q) {
+      return (q.flags & HystHistory::SECONDARY) != 0;
+    });
+    HystPlainLanes<D> kc;
+    auto get = [&](auto f) {
+      return pack<D>([&](int l) {
+        return f(p[k[l].set]);
+      });
+    };
+    kc.kl = get([](const HystParams &q) {
+      return q.kn;
+    });
+    kc.ku = get([](const HystParams &q) {
+      return q.ku > 0.0 ? q.ku : q.kn / (q.e * q.e);
+    });
+    kc.lambda = get([](const HystParams &q) {
+      return q.lambda;
+    });
+    kc.damp = get([](const HystParams &q) {
+      return q.damp;
+    });
+    kc.kt_ratio = get([](const HystParams &q) {
+      return q.kt_ratio;
+    });
+    kc.fric = get([](const HystParams &q) {
+      return q.tan.fric;
+    });
+    const V<D> F = hysteretic_plain_step(kc, c, 1e-3, h);
+    for (int l = 0; l < W; l++) {
+      double force[3], out[8];
+      scalar_step<HystereticLaw>(p[k[l].set], k[l], 1e-3, force, out);
+      HystHistory s;
+      s.fs = {at(h.fs.x, l), at(h.fs.y, l), at(h.fs.z, l)};
+      s.fn = at(h.fn, l);
+      s.state = h.slipping[l] ? 2 : 1;
+      s.flags = (h.unloaded[l] ? HystHistory::UNLOADED : 0) |
+          (h.secondary[l] ? HystHistory::SECONDARY : 0);
+      s.fd_n = at(h.fd_n, l);
+      s.delta_old = at(h.delta_old, l);
+      double lanes_out[8] = {};
+      s.store(lanes_out, 1.0, 0);
+      const double lane_force[3] = {at(F.x, l), at(F.y, l), at(F.z, l)};
+      diff += std::memcmp(force, lane_force, sizeof force) != 0;
+      diff += std::memcmp(out, lanes_out, 7 * sizeof(double)) != 0;
+    }
+  }
+  EXPECT_EQ(diff, 0);
+}
+
 using Native = stdx::native_simd<double>;
 using Four = stdx::fixed_size_simd<double, 4>;
 
@@ -246,6 +384,12 @@ TEST(Lanes, HertzPlainStepMatchesTheScalarStepBitForBit)
   hertz_in_lanes<Native, 1>(0.25);
   hertz_in_lanes<Native, 2>(0.5);
   hertz_in_lanes<Four, 4>(1.0);
+}
+
+TEST(Lanes, HystereticPlainStepMatchesTheScalarStepBitForBit)
+{
+  hysteretic_in_lanes<Native>();
+  hysteretic_in_lanes<Four>();
 }
 
 TEST(Lanes, TheTestSeesADifference)
