@@ -258,9 +258,28 @@ template <class Style> void PairDEM<Style>::check_properties()
 // dem/hysteretic 7); dem/hertz: one dashpot exponent of 0, 1/4, 1/2 or 1
 template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) const
 {
-  return simd && all_plain && (hertz_damp >= 0 || !std::is_same_v<Law, dem::HertzLaw>) && advance &&
-      !tally && size_history == (std::is_same_v<Law, dem::HystereticLaw> ? 7 : 8) &&
-      simd_path().lanes > 0;
+  return simd && all_plain && (hertz_damp >= 0 || !std::is_same_v<Law, dem::HertzLaw>) &&
+      (dense || !lanes_need_dense) && advance && !tally &&
+      size_history == (std::is_same_v<Law, dem::HystereticLaw> ? 7 : 8) && simd_path().lanes > 0;
+}
+
+// At the end of a run: how many of its steps took the SIMD path (on rank 0)
+template <class Style> void PairDEM<Style>::finish()
+{
+  if (kokkosable || !lanes_possible || comm->me != 0) return;
+  utils::logmesg(lmp, "Pair {}: {} of {} steps computed their contacts in SIMD lanes\n", Style::name,
+                 simd_steps, steps);
+}
+
+// dense: most pairs of the neighbour list were within reach on this step (as the /kk styles
+// decide it), for the laws whose SIMD path pays on dense packings only
+template <class Style> void PairDEM<Style>::update_dense()
+{
+  if constexpr (lanes_need_dense) {
+    long pairs = 0;
+    for (int ii = 0; ii < list->inum; ii++) pairs += list->numneigh[list->ilist[ii]];
+    dense = 2 * touching > pairs;
+  }
 }
 
 // Which loop the steps that tally nothing take (the init log): the SIMD path, with the
@@ -281,9 +300,12 @@ template <class Style> void PairDEM<Style>::report_loop()
   else if (path.lanes == 0)
     why = "this build's C++ library has no std::experimental::simd";
   const std::string text = why.empty()
-      ? fmt::format("Pair {}: contacts in SIMD lanes ({} instructions, {} lanes of double)\n",
-                    Style::name, path.isa, path.lanes)
+      ? fmt::format("Pair {}: contacts in SIMD lanes ({} instructions, {} lanes of double){}\n",
+                    Style::name, path.isa, path.lanes,
+                    lanes_need_dense ? ", while most neighbours touch" : "")
       : fmt::format("Pair {}: scalar contact loop ({})\n", Style::name, why);
+  lanes_possible = why.empty();
+  steps = simd_steps = 0;
   if (text == printed_loop) return;
   printed_loop = text;
   if (comm->me == 0) utils::logmesg(lmp, text);
@@ -328,6 +350,7 @@ template <class Style> void PairDEM<Style>::compute_simd()
         : std::is_same_v<Law, dem::HertzLaw>                  ? path.hertz
                                                               : path.hysteretic;
     if (pass.inum > 0) loop(pass, e);
+    touching = e.touching;
     PairSums<0> sums;
     PairEvents<long> events;
     events.touching = e.touching;
@@ -433,8 +456,11 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
   // dispatch to the loop compiled for this combination of newton, tallying and energy tracking
   const int which =
       (force->newton_pair ? 4 : 0) + (tally ? 2 : 0) + (track_energy && advance ? 1 : 0);
+  steps += advance;
   if (simd_step(advance, tally)) {
+    simd_steps++;
     compute_simd();
+    update_dense();
     report_deep_contact();
     end_step_outputs();
     return;
@@ -486,6 +512,7 @@ template <class Style> void PairDEM<Style>::compute(int eflag, int vflag)
       default:
         break;    // energy tracking implies tallying
     }
+  update_dense();
   report_deep_contact();
   end_step_outputs();
 }
@@ -654,6 +681,7 @@ void PairDEM<Style>::compute_loop(bool advance)
 
   add_events(tally.sums, tally.events);
   add_step_sums(tally.sums);
+  touching = tally.events.touching;
 }
 
 namespace {

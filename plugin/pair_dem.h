@@ -33,6 +33,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
                 double factor_lj, double &fforce) override;
   double init_one(int i, int j) override;
+  void finish() override;
 
  protected:
   // props[i][i]: properties of type i; props[i][j], i < j: values set for that pair of types (with
@@ -94,6 +95,15 @@ template <class Style> class PairDEM : public PairDEMBase {
   std::string printed_loop;
   std::vector<const void *> param_rows;    // params[t].data() (the SIMD path's SimdPass::params)
   int hertz_damp = -1;    // dem/hertz: dem::hertz_lanes_damp shared by every pair of types, or -1
+  // dem/hysteretic takes the SIMD path only while most neighbours touch (dense, pair_dem_base.h):
+  // on a dilute flow its lanes ran slower than the scalar loop; the pairs within reach of the last
+  // step's loop, and whether it needs them
+  long touching = 0;
+  // the steps of this run (rank 0's), and those whose contacts took the SIMD path
+  long steps = 0, simd_steps = 0;
+  bool lanes_possible = false;    // the SIMD path applies to this run's settings
+  static constexpr bool lanes_need_dense = std::is_same_v<Law, dem::HystereticLaw>;
+  void update_dense();
 };
 
 }    // namespace DEM_NS
