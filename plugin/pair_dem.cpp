@@ -267,8 +267,8 @@ template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) 
 template <class Style> void PairDEM<Style>::finish()
 {
   if (kokkosable || !lanes_possible || comm->me != 0) return;
-  utils::logmesg(lmp, "Pair {}: {} of {} steps computed their contacts in SIMD lanes\n", Style::name,
-                 simd_steps, steps);
+  utils::logmesg(lmp, "Pair {}: {} of {} steps computed their contacts in SIMD lanes\n",
+                 Style::name, simd_steps, steps);
 }
 
 // dense: most pairs of the neighbour list were within reach on this step (as the /kk styles
