@@ -99,6 +99,30 @@ void scalar_step(const Params &p, const Case &k, double dt, double force[3], dou
   force[2] = r.force.z;
 }
 
+// the contacts k[0 .. W-1] in lanes, as the pair loop makes them (dem::ball_ball)
+template <class D> ContactT<D> lane_contact(const Case *k)
+{
+  auto lanes3 = [&](Vec3 Case::*m) {
+    return V<D>{pack<D>([&](int l) {
+                  return (k[l].*m).x;
+                }),
+                pack<D>([&](int l) {
+                  return (k[l].*m).y;
+                }),
+                pack<D>([&](int l) {
+                  return (k[l].*m).z;
+                })};
+  };
+  auto lanes = [&](double Case::*m) {
+    return pack<D>([&](int l) {
+      return k[l].*m;
+    });
+  };
+  const V<D> d = lanes3(&Case::d);
+  return ball_ball(d, root(dot(d, d)), lanes(&Case::r1), lanes(&Case::r2), lanes3(&Case::v1),
+                   lanes3(&Case::v2), lanes3(&Case::w1), lanes3(&Case::w2), lanes(&Case::meff));
+}
+
 // The same contacts W at a time in lanes; counts the values that differ from the scalar step's
 template <class D, class Law, class Params, class Constants, class Step>
 int differing(const std::vector<Case> &cases, const Params (&p)[2], Constants constants, Step step,
@@ -108,29 +132,7 @@ int differing(const std::vector<Case> &cases, const Params (&p)[2], Constants co
   int diff = 0;
   for (size_t first = 0; first + W <= cases.size(); first += W) {
     const Case *k = &cases[first];
-    auto lanes3 = [&](Vec3 Case::*m) {
-      return V<D>{pack<D>([&](int l) {
-                    return (k[l].*m).x;
-                  }),
-                  pack<D>([&](int l) {
-                    return (k[l].*m).y;
-                  }),
-                  pack<D>([&](int l) {
-                    return (k[l].*m).z;
-                  })};
-    };
-    const V<D> d = lanes3(&Case::d);
-    const D r1 = pack<D>([&](int l) {
-      return k[l].r1;
-    });
-    const D r2 = pack<D>([&](int l) {
-      return k[l].r2;
-    });
-    const D meff = pack<D>([&](int l) {
-      return k[l].meff;
-    });
-    const ContactT<D> c = ball_ball(d, root(dot(d, d)), r1, r2, lanes3(&Case::v1),
-                                    lanes3(&Case::v2), lanes3(&Case::w1), lanes3(&Case::w2), meff);
+    const ContactT<D> c = lane_contact<D>(k);
     D s[8];
     for (int m = 0; m < 8; m++)
       s[m] = pack<D>([&](int l) {
@@ -260,28 +262,7 @@ template <class D> void hysteretic_in_lanes()
   int diff = 0;
   for (size_t first = 0; first + W <= cases.size(); first += W) {
     const Case *k = &cases[first];
-    auto lanes3 = [&](Vec3 Case::*m) {
-      return V<D>{pack<D>([&](int l) {
-                    return (k[l].*m).x;
-                  }),
-                  pack<D>([&](int l) {
-                    return (k[l].*m).y;
-                  }),
-                  pack<D>([&](int l) {
-                    return (k[l].*m).z;
-                  })};
-    };
-    const V<D> d = lanes3(&Case::d);
-    const ContactT<D> c = ball_ball(d, root(dot(d, d)), pack<D>([&](int l) {
-                                      return k[l].r1;
-                                    }),
-                                    pack<D>([&](int l) {
-                                      return k[l].r2;
-                                    }),
-                                    lanes3(&Case::v1), lanes3(&Case::v2), lanes3(&Case::w1),
-                                    lanes3(&Case::w2), pack<D>([&](int l) {
-                                      return k[l].meff;
-                                    }));
+    const ContactT<D> c = lane_contact<D>(k);
     HystHistory r[W];
     for (int l = 0; l < W; l++)
       r[l] = HystHistory::load(k[l].slots, ContactHistory::orientation(k[l].slots), 0);
