@@ -311,55 +311,57 @@ template <class Style> void PairDEM<Style>::report_loop()
   if (comm->me == 0) utils::logmesg(lmp, text);
 }
 
+// One step of the SIMD path: LAMMPS's arrays and the tables for the loop of this CPU's copy
 template <class Style> void PairDEM<Style>::compute_simd()
 {
-  {
-    const EffectiveMassRule m = effective_mass_rule();
-    param_rows.resize(atom->ntypes + 1);
-    for (int t = 0; t <= atom->ntypes; t++) param_rows[t] = params[t].data();
-    SimdPass pass;
-    pass.nlocal = atom->nlocal;
-    pass.inum = list->inum;
-    pass.neighmask = NEIGHMASK;
-    pass.newton = force->newton_pair;
-    pass.x = atom->x[0];
-    pass.v = atom->v[0];
-    pass.omega = atom->omega[0];
-    pass.radius = atom->radius;
-    pass.rmass = m.rmass;
-    pass.body_mass = m.body_mass;
-    pass.type = atom->type;
-    pass.mask = m.mask;
-    pass.freeze_bit = m.freeze_bit;
-    pass.arithmetic = m.arithmetic;
-    pass.f = atom->f[0];
-    pass.torque = atom->torque[0];
-    pass.ilist = list->ilist;
-    pass.numneigh = list->numneigh;
-    pass.firstneigh = list->firstneigh;
-    pass.firsttouch = fix_history->firstflag;
-    pass.firsthist = fix_history->firstvalue;
-    pass.params = param_rows.data();
-    pass.hertz_damp = hertz_damp;
-    pass.dt = update->dt;
-    pass.deep = deep_contact_of;
-    pass.pair = this;
-    SimdEvents e;
-    const SimdPath &path = simd_path();
-    const SimdLoop loop = std::is_same_v<Law, dem::LinearLaw> ? path.linear
-        : std::is_same_v<Law, dem::HertzLaw>                  ? path.hertz
-                                                              : path.hysteretic;
-    if (pass.inum > 0) loop(pass, e);
-    touching = e.touching;
-    PairSums<0> sums;
-    PairEvents<long> events;
-    events.touching = e.touching;
-    events.activated = e.activated;
-    events.slip_start = e.slip_start;
-    events.slip_end = e.slip_end;
-    add_events(sums, events);
-    add_step_sums(sums);
-  }
+  const EffectiveMassRule m = effective_mass_rule();
+  param_rows.resize(atom->ntypes + 1);
+  for (int t = 0; t <= atom->ntypes; t++) param_rows[t] = params[t].data();
+  SimdPass pass;
+  pass.nlocal = atom->nlocal;
+  pass.inum = list->inum;
+  pass.neighmask = NEIGHMASK;
+  pass.newton = force->newton_pair;
+  auto flat = [](double **a) {    // (a rank without atoms may have no arrays)
+    return a ? a[0] : nullptr;
+  };
+  pass.x = flat(atom->x);
+  pass.v = flat(atom->v);
+  pass.omega = flat(atom->omega);
+  pass.radius = atom->radius;
+  pass.rmass = m.rmass;
+  pass.body_mass = m.body_mass;
+  pass.type = atom->type;
+  pass.mask = m.mask;
+  pass.freeze_bit = m.freeze_bit;
+  pass.arithmetic = m.arithmetic;
+  pass.f = flat(atom->f);
+  pass.torque = flat(atom->torque);
+  pass.ilist = list->ilist;
+  pass.numneigh = list->numneigh;
+  pass.firstneigh = list->firstneigh;
+  pass.firsttouch = fix_history->firstflag;
+  pass.firsthist = fix_history->firstvalue;
+  pass.params = param_rows.data();
+  pass.hertz_damp = hertz_damp;
+  pass.dt = update->dt;
+  pass.deep = deep_contact_of;
+  pass.pair = this;
+  SimdEvents e;
+  const SimdPath &path = simd_path();
+  const SimdLoop loop = std::is_same_v<Law, dem::LinearLaw> ? path.linear
+      : std::is_same_v<Law, dem::HertzLaw>                  ? path.hertz
+                                                            : path.hysteretic;
+  if (pass.inum > 0) loop(pass, e);
+  touching = e.touching;
+  PairSums<0> sums;
+  PairEvents<long> events;
+  events.touching = e.touching;
+  events.activated = e.activated;
+  events.slip_start = e.slip_start;
+  events.slip_end = e.slip_end;
+  add_events(sums, events);
+  add_step_sums(sums);
 }
 
 // SIZE LAW PARTS VECTOR_MASK RESET (fix_dem_history.h)
