@@ -259,7 +259,7 @@ template <class Style> void PairDEM<Style>::check_properties()
 template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) const
 {
   return simd && all_plain && (hertz_damp >= 0 || !std::is_same_v<Law, dem::HertzLaw>) &&
-      (dense || !lanes_need_dense) && advance && !tally &&
+      (dense || !lanes_need_dense()) && advance && !tally &&
       size_history == (std::is_same_v<Law, dem::HystereticLaw> ? 7 : 8) && simd_path().lanes > 0;
 }
 
@@ -271,11 +271,16 @@ template <class Style> void PairDEM<Style>::finish()
                  Style::name, simd_steps, steps);
 }
 
+template <class Style> bool PairDEM<Style>::lanes_need_dense()
+{
+  return std::is_same_v<Law, dem::HystereticLaw> || simd_path().lanes < 4;
+}
+
 // dense: most pairs of the neighbour list were within reach on this step (as the /kk styles
 // decide it), for the laws whose SIMD path pays on dense packings only
 template <class Style> void PairDEM<Style>::update_dense()
 {
-  if constexpr (lanes_need_dense) {
+  if (lanes_need_dense()) {
     long pairs = 0;
     for (int ii = 0; ii < list->inum; ii++) pairs += list->numneigh[list->ilist[ii]];
     dense = 2 * touching > pairs;
@@ -302,7 +307,7 @@ template <class Style> void PairDEM<Style>::report_loop()
   const std::string text = why.empty()
       ? fmt::format("Pair {}: contacts in SIMD lanes ({} instructions, {} lanes of double){}\n",
                     Style::name, path.isa, path.lanes,
-                    lanes_need_dense ? ", while most neighbours touch" : "")
+                    lanes_need_dense() ? ", while most neighbours touch" : "")
       : fmt::format("Pair {}: scalar contact loop ({})\n", Style::name, why);
   lanes_possible = why.empty();
   steps = simd_steps = 0;

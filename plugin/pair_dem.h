@@ -95,14 +95,14 @@ template <class Style> class PairDEM : public PairDEMBase {
   std::string printed_loop;
   std::vector<const void *> param_rows;    // params[t].data() (the SIMD path's SimdPass::params)
   int hertz_damp = -1;    // dem/hertz: dem::hertz_lanes_damp shared by every pair of types, or -1
-  // dem/hysteretic takes the SIMD path only while most neighbours touch (dense, pair_dem_base.h):
-  // on a dilute flow its lanes ran slower than the scalar loop; the pairs within reach of the last
-  // step's loop, and whether it needs them
+  // dem/hysteretic, and every law on the generic copy (2 lanes), take the SIMD path only while most
+  // neighbours touch (dense, pair_dem_base.h): on a dilute flow their lanes ran slower than the
+  // scalar loop; the pairs within reach of the last step's loop
   long touching = 0;
+  static bool lanes_need_dense();
   // the steps of this run (rank 0's), and those whose contacts took the SIMD path
   long steps = 0, simd_steps = 0;
   bool lanes_possible = false;    // the SIMD path applies to this run's settings
-  static constexpr bool lanes_need_dense = std::is_same_v<Law, dem::HystereticLaw>;
   void update_dense();
 };
 
