@@ -157,8 +157,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_adhesion = false;               // some pair of types has adhesion (set at init)
   bool any_extra =
       false;    // some pair of types holds contacts, slips not or takes bonds (Law::extra_part)
-  bool all_plain = false;      // every pair of types has its law's common settings (Law::is_plain)
-  bool dense = false;          // most neighbours touched on the last step (the /kk kernel)
+  bool all_plain = false;    // every pair of types has its law's common settings (Law::is_plain)
+  bool dense = false;    // most neighbours touched on the last step (the /kk kernel; the SIMD path)
   bool warned_deep = false;    // a contact deeper than a radius was reported this run
   // forces (and the contact history single() reports) computed since the last init: false when
   // pair_write calls single(), which these styles cannot serve (see PairDEM::single)
