@@ -25,6 +25,12 @@ using namespace LAMMPS_NS;
 using namespace DEM_NS;
 using dem::Vec3;
 
+// LAMMPS's per-atom n x 3 array a as one block (row k at 3 k; a rank without atoms may have none)
+static inline double *block(double **a)
+{
+  return a ? a[0] : nullptr;
+}
+
 template <class Style> PairDEM<Style>::PairDEM(LAMMPS *lmp) : PairDEMBase(lmp, History::size)
 {
   single_extra = COLUMNS;
@@ -249,6 +255,10 @@ template <class Style> void PairDEM<Style>::check_properties()
         hertz_damp = hertz_damp == -2 || hertz_damp == damp ? damp : -1;
       }
   }
+  // the SIMD path's rows of parameters, and its count of steps for this run
+  param_rows.resize(ntypes + 1);
+  for (int t = 0; t <= ntypes; t++) param_rows[t] = params[t].data();
+  steps = simd_steps = 0;
   check_finite();
   report_loop();
 }
@@ -310,7 +320,6 @@ template <class Style> void PairDEM<Style>::report_loop()
                     lanes_need_dense() ? ", while most neighbours touch" : "")
       : fmt::format("Pair {}: scalar contact loop ({})\n", Style::name, why);
   lanes_possible = why.empty();
-  steps = simd_steps = 0;
   if (text == printed_loop) return;
   printed_loop = text;
   if (comm->me == 0) utils::logmesg(lmp, text);
@@ -320,19 +329,14 @@ template <class Style> void PairDEM<Style>::report_loop()
 template <class Style> void PairDEM<Style>::compute_simd()
 {
   const EffectiveMassRule m = effective_mass_rule();
-  param_rows.resize(atom->ntypes + 1);
-  for (int t = 0; t <= atom->ntypes; t++) param_rows[t] = params[t].data();
   SimdPass pass;
   pass.nlocal = atom->nlocal;
   pass.inum = list->inum;
   pass.neighmask = NEIGHMASK;
   pass.newton = force->newton_pair;
-  auto flat = [](double **a) {    // (a rank without atoms may have no arrays)
-    return a ? a[0] : nullptr;
-  };
-  pass.x = flat(atom->x);
-  pass.v = flat(atom->v);
-  pass.omega = flat(atom->omega);
+  pass.x = block(atom->x);
+  pass.v = block(atom->v);
+  pass.omega = block(atom->omega);
   pass.radius = atom->radius;
   pass.rmass = m.rmass;
   pass.body_mass = m.body_mass;
@@ -340,8 +344,8 @@ template <class Style> void PairDEM<Style>::compute_simd()
   pass.mask = m.mask;
   pass.freeze_bit = m.freeze_bit;
   pass.arithmetic = m.arithmetic;
-  pass.f = flat(atom->f);
-  pass.torque = flat(atom->torque);
+  pass.f = block(atom->f);
+  pass.torque = block(atom->torque);
   pass.ilist = list->ilist;
   pass.numneigh = list->numneigh;
   pass.firstneigh = list->firstneigh;
@@ -635,10 +639,7 @@ template <class Style>
 template <bool NEWTON, bool TALLY, bool ENERGY, bool EXTRA>
 void PairDEM<Style>::compute_loop(bool advance)
 {
-  auto flat = [](double **a) {
-    return a ? a[0] : nullptr;
-  };
-  const double *x = flat(atom->x), *v = flat(atom->v), *omega = flat(atom->omega);
+  const double *x = block(atom->x), *v = block(atom->v), *omega = block(atom->omega);
   const double *radius = atom->radius;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
@@ -651,7 +652,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, EXTRA>(
       update->dt, history_parts, any_rgap, any_hold, bond_step(advance));
   const int nh = k.nh;
-  LoopTally<NEWTON> tally{this, flat(atom->f), flat(atom->torque), nlocal, {}, {}};
+  LoopTally<NEWTON> tally{this, block(atom->f), block(atom->torque), nlocal, {}, {}};
 
   // ADVANCE: advance as a compile-time constant (the setup call is the only other case)
   auto loop = [&](auto advance_tag) DEM_INLINE_LAMBDA {

@@ -4,10 +4,9 @@
 // within reach are queued and, W at a time: the two atoms' velocities, spins and masses gathered
 // lane by lane, their history records (8 slots each) transposed into 8 packs, the contact
 // (dem::ball_ball) and the law's common path (dem::linear_plain_step, hertz_plain_step,
-// hysteretic_plain_step)
-// computed in lanes, the records stored back, and each lane's forces and torques added to
-// LAMMPS's arrays lane by lane in the scalar loop's order. Rare paths lane by lane: a contact
-// deeper than the smaller radius (the pair style's deep_contact), the events.
+// hysteretic_plain_step) computed in lanes, the records stored back, and each lane's forces and
+// torques added to LAMMPS's arrays lane by lane in the scalar loop's order. Rare paths lane by
+// lane: a contact deeper than the smaller radius (the pair style's deep_contact), the events.
 // Built once per instruction set from a generated file that defines DEM_SIMD_ISA, the copy's
 // namespace (plugin/CMakeLists.txt); alone, it is the generic copy. Everything here is inside that
 // namespace or inlined (DEM_INLINE), so that no copy lends another a function compiled for its
@@ -80,8 +79,8 @@ namespace {
       });
   }
 
-  // the records of the lanes set in `store` (of the first n)
-  DEM_INLINE void store_records(const D s[NH], double *const *rec, const M &store, int n)
+  // the records of the first n lanes
+  DEM_INLINE void store_records(const D s[NH], double *const *rec, int n)
   {
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
@@ -90,19 +89,17 @@ namespace {
         for (int l = 0; l < 4; l++) t[k][l] = s[k][l];
       transpose(t, a);
       transpose(t + 4, b);
-      for (int l = 0; l < n; l++)
-        if (store[l]) {
-          std::memcpy(rec[l], &a[l], 32);
-          std::memcpy(rec[l] + 4, &b[l], 32);
-        }
+      for (int l = 0; l < n; l++) {
+        std::memcpy(rec[l], &a[l], 32);
+        std::memcpy(rec[l] + 4, &b[l], 32);
+      }
       return;
     }
 #endif
     double out[W][NH];
     for (int k = 0; k < NH; k++)
       for (int l = 0; l < W; l++) out[l][k] = s[k][l];
-    for (int l = 0; l < n; l++)
-      if (store[l]) std::memcpy(rec[l], out[l], sizeof out[l]);
+    for (int l = 0; l < n; l++) std::memcpy(rec[l], out[l], sizeof out[l]);
   }
 
   DEM_INLINE M mask_of(const bool (&b)[W])
@@ -139,7 +136,7 @@ namespace {
     {
       D s[NH];
       h.store(s);
-      store_records(s, rec, M(true), n);
+      store_records(s, rec, n);
     }
   };
   struct LinearLanes : PlainRecords {
@@ -328,9 +325,13 @@ namespace {
       }
     }
 
-    DEM_INLINE double mass(int k) const
+    // the atoms' masses (LoopAtoms' EffectiveMassRule::mass: a rigid body's where there is one)
+    DEM_INLINE D masses(const int *k) const
     {
-      return P.body_mass && P.body_mass[k] > 0.0 ? P.body_mass[k] : P.rmass[k];
+      if (!P.body_mass) return gather(P.rmass, k);
+      return D([&](auto l) {
+        return P.body_mass[k[l]] > 0.0 ? P.body_mass[k[l]] : P.rmass[k[l]];
+      });
     }
     DEM_INLINE D gather(const double *a, const int *k) const
     {
@@ -386,14 +387,7 @@ namespace {
       const D rsq(g.rsq, aligned), ri(g.ri, aligned), rj(g.rj, aligned);
 
       // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
-      const D mi = P.body_mass ? D([&](auto l) {
-        return mass(g.i[l]);
-      })
-                               : gather(P.rmass, g.i);
-      const D mj = P.body_mass ? D([&](auto l) {
-        return mass(g.j[l]);
-      })
-                               : gather(P.rmass, g.j);
+      const D mi = masses(g.i), mj = masses(g.j);
       const D meff = dem::effective_mass(mi, mj, frozen(g.i), frozen(g.j), P.arithmetic);
       const dem::ContactT<D> c =
           dem::ball_ball(d, dem::root(rsq), ri, rj, own3(P.v), gather3(P.v, g.j), own3(P.omega),
