@@ -200,6 +200,7 @@ template <class Style> void PairDEM<Style>::check_properties()
   // (LAMMPS itself stops when a type has no pair_coeff I I)
   const int ntypes = atom->ntypes;
   bool extra = false, plain = true;
+  plain_rolling = std::is_same_v<Law, dem::LinearLaw>;
   int part_bits = 0;    // the HistoryParts of the parts some pair of types uses
   any_adhesion = any_extra = false;
   for (int i = 1; i <= ntypes; i++)
@@ -229,6 +230,10 @@ template <class Style> void PairDEM<Style>::check_properties()
       any_adhesion = any_adhesion || adh[i][j].model != dem::ADH_NONE;
       extra = extra || Law::needs_extra(params[i][j]);
       plain = plain && Law::is_plain(params[i][j]);
+      Params unrolled = params[i][j];
+      unrolled.roll = dem::Rolling{};
+      plain_rolling = plain_rolling && Law::is_plain(unrolled) &&
+          dem::rolling_in_lanes(params[i][j].roll);
       part_bits |= Law::Parts::history_bits_of(params[i][j]);
       any_extra = any_extra || Law::Parts::uses_optional(params[i][j]);
     }
@@ -246,6 +251,7 @@ template <class Style> void PairDEM<Style>::check_properties()
   history_parts = parts;
   size_history = slots(parts);
   all_plain = plain && !any_adhesion && !any_extra;
+  plain_rolling = plain_rolling && !any_adhesion && !any_extra;
   if constexpr (std::is_same_v<Law, dem::HertzLaw>) {
     hertz_damp = -2;    // (no pair of types yet)
     for (int i = 1; i <= ntypes; i++)
@@ -265,12 +271,14 @@ template <class Style> void PairDEM<Style>::check_properties()
 
 // The SIMD path (pair_simd.h) takes the steps that advance and tally nothing, when every pair of
 // types has the law's common settings (Law::is_plain), without energy tracking (8 history values;
-// dem/hysteretic 7); dem/hertz: one dashpot exponent of 0, 1/4, 1/2 or 1
+// dem/hysteretic 7); dem/linear also with a rolling spring on every pair of types (plain_rolling:
+// 3 values more); dem/hertz: one dashpot exponent of 0, 1/4, 1/2 or 1
 template <class Style> bool PairDEM<Style>::simd_step(bool advance, bool tally) const
 {
-  return simd && all_plain && (hertz_damp >= 0 || !std::is_same_v<Law, dem::HertzLaw>) &&
-      (dense || !lanes_need_dense()) && advance && !tally &&
-      size_history == (std::is_same_v<Law, dem::HystereticLaw> ? 7 : 8) && simd_path().lanes > 0;
+  const int slots = std::is_same_v<Law, dem::HystereticLaw> ? 7 : plain_rolling ? 11 : 8;
+  return simd && (all_plain || plain_rolling) &&
+      (hertz_damp >= 0 || !std::is_same_v<Law, dem::HertzLaw>) && (dense || !lanes_need_dense()) &&
+      advance && !tally && size_history == slots && simd_path().lanes > 0;
 }
 
 // At the end of a run: how many of its steps took the SIMD path (on rank 0)
@@ -306,7 +314,7 @@ template <class Style> void PairDEM<Style>::report_loop()
   std::string why;
   if (!simd)
     why = "simd no";
-  else if (!all_plain)
+  else if (!all_plain && !plain_rolling)
     why = "a pair of types has settings beyond the common ones, which the SIMD path needs";
   else if (std::is_same_v<Law, dem::HertzLaw> && hertz_damp < 0)
     why = "the SIMD path needs one dp_alpha of 0, 0.25, 0.5 or 1 for every pair of types";
@@ -353,6 +361,7 @@ template <class Style> void PairDEM<Style>::compute_simd()
   pass.firsthist = fix_history->firstvalue;
   pass.params = param_rows.data();
   pass.hertz_damp = hertz_damp;
+  pass.rolling = plain_rolling;
   pass.dt = update->dt;
   pass.deep = deep_contact_of;
   pass.pair = this;

@@ -94,6 +94,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   void report_loop();
   std::string printed_loop;
   std::vector<const void *> param_rows;    // params[t].data() (the SIMD path's SimdPass::params)
+  // dem/linear: every pair of types has the common settings and a rolling spring
+  // (dem::rolling_in_lanes), which the SIMD path computes too
+  bool plain_rolling = false;
   int hertz_damp = -1;    // dem/hertz: dem::hertz_lanes_damp shared by every pair of types, or -1
   // dem/hysteretic, and every law on the generic copy (2 lanes), take the SIMD path only while most
   // neighbours touch (dense, pair_dem_base.h): on a dilute flow their lanes ran slower than the

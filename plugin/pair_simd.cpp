@@ -285,9 +285,9 @@ namespace {
   // contact in dense packings and dilute flows alike. The queue keeps the list's order, and each
   // lane's forces and torques are added in that order, atom i's first: every force and torque gets
   // the scalar loop's additions in the scalar loop's order.
-  template <class Law> struct LaneLoop {
+  template <class Law, bool ROLL = false> struct LaneLoop {
     using Params = typename Law::Params;
-    static constexpr int NS = Law::slots;    // the slots of a contact
+    static constexpr int NS = Law::slots + (ROLL ? 3 : 0);    // the slots of a contact
     const SimdPass &P;
     SimdEvents &events;
 
@@ -389,9 +389,9 @@ namespace {
       // the contact (pair_step.h's pair_contact, with LoopAtoms' meff)
       const D mi = masses(g.i), mj = masses(g.j);
       const D meff = dem::effective_mass(mi, mj, frozen(g.i), frozen(g.j), P.arithmetic);
+      const V wi = own3(P.omega), wj = gather3(P.omega, g.j);
       const dem::ContactT<D> c =
-          dem::ball_ball(d, dem::root(rsq), ri, rj, own3(P.v), gather3(P.v, g.j), own3(P.omega),
-                         gather3(P.omega, g.j), meff);
+          dem::ball_ball(d, dem::root(rsq), ri, rj, own3(P.v), gather3(P.v, g.j), wi, wj, meff);
       const M deep = c.gap < -dem::select(ri < rj, ri, rj);
       if (dem::stdx::any_of(deep))
         for (int l = 0; l < g.n; l++)
@@ -410,6 +410,8 @@ namespace {
       const M fresh = h.fresh, slipping_before = h.slipping;
       const V F = Law::step(pp, c, P.dt, h);
       Law::store(h, g.rec, g.n);
+      V moment;    // the rolling moment on j
+      if constexpr (ROLL) moment = rolling(p, one, c, h.fn, pp.ks, wj - wi);
 
       // the events: the state changed (0 new, 1 active, 2 slipping), rare
       const M changed = fresh || (h.slipping != slipping_before);
@@ -422,28 +424,65 @@ namespace {
           events.slip_end += slipping_before[l] ? w2 : 0;
         }
 
-      // dem::contact_torques; the forces and torques lane by lane (LoopTally::contact)
+      // dem::contact_torques; the forces and torques lane by lane (LoopTally::contact: the rolling
+      // moment first)
       V ti, tj;
       dem::contact_torques(c, F, ti, tj);
-      double out[9][W];
-      const D *parts[9] = {&F.x, &F.y, &F.z, &ti.x, &ti.y, &ti.z, &tj.x, &tj.y, &tj.z};
-      for (int k = 0; k < 9; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
+      constexpr int NO = ROLL ? 12 : 9;
+      double out[NO][W];
+      const D *parts[12] = {&F.x,  &F.y,  &F.z,  &ti.x,     &ti.y,     &ti.z,
+                            &tj.x, &tj.y, &tj.z, &moment.x, &moment.y, &moment.z};
+      for (int k = 0; k < NO; k++) parts[k]->copy_to(out[k], dem::stdx::element_aligned);
       for (int l = 0; l < g.n; l++) {
         const long j = g.j[l];
         own_atom(g.i[l]);
         for (int a = 0; a < 3; a++) {
+          if constexpr (ROLL) own.t[a] += -out[9 + a][l];
           own.f[a] += -out[a][l];
           own.t[a] += out[3 + a][l];
         }
         if (P.newton || j < P.nlocal) {
           double *fj = P.f + 3 * j, *qj = P.torque + 3 * j;
           for (int a = 0; a < 3; a++) {
+            // (one load and store of qj[a]: storing between the two additions stalled the loads)
+            double q = qj[a];
+            if constexpr (ROLL) q += out[9 + a][l];
             fj[a] += out[a][l];
-            qj[a] += out[6 + a][l];
+            qj[a] = q + out[6 + a][l];
           }
         }
       }
       g.n = 0;
+    }
+
+    // The rolling spring (dem::rolling_contact's inputs, dem::rolling_spring): fn the law's normal
+    // force, ks its shear stiffness, wrel = w_j - w_i; its moment in the 3 slots after the law's
+    DEM_INLINE V rolling(const Params *const (&p)[W], bool one, const dem::ContactT<D> &c,
+                         const D &fn, const D &ks, const V &wrel)
+    {
+      const D rbar = c.r1 * c.r2 / (c.r1 + c.r2);    // (dem::effective_radius)
+      const D mu = constant(p, one, [](const Params &q) {
+        return q.roll.mu;
+      });
+      const V wb = wrel - dot(wrel, c.n) * c.n;
+      double *m[W];
+      for (int l = 0; l < W; l++) m[l] = g.rec[l] + Law::slots;
+      const V stored{D([&](auto l) {
+                       return m[l][0];
+                     }),
+                     D([&](auto l) {
+                       return m[l][1];
+                     }),
+                     D([&](auto l) {
+                       return m[l][2];
+                     })};
+      const auto s = dem::rolling_spring(ks * rbar * rbar, mu * rbar * (-fn), wb, c.n, P.dt, stored);
+      for (int l = 0; l < g.n; l++) {
+        m[l][0] = s.m.x[l];
+        m[l][1] = s.m.y[l];
+        m[l][2] = s.m.z[l];
+      }
+      return V{D(0.0), D(0.0), D(0.0)} + s.m;    // (as the scalar loop sums it, signed zeros too)
     }
 
     void run()
@@ -497,7 +536,10 @@ namespace {
 
 void linear_loop(const SimdPass &pass, SimdEvents &events)
 {
-  LaneLoop<LinearLanes>{pass, events}.run();
+  if (pass.rolling)
+    LaneLoop<LinearLanes, true>{pass, events}.run();
+  else
+    LaneLoop<LinearLanes>{pass, events}.run();
 }
 void hysteretic_loop(const SimdPass &pass, SimdEvents &events)
 {

@@ -28,11 +28,16 @@ struct SimdPass {
   const int *ilist = nullptr, *numneigh = nullptr;
   int *const *firstneigh = nullptr;
   int *const *firsttouch = nullptr;
-  double *const *firsthist = nullptr;    // 8 slots per neighbour (ContactHistory without energies)
+  // the contact history: ContactHistory without energies (8 slots; dem/hysteretic 7), then the
+  // rolling moment (3) where rolling is set
+  double *const *firsthist = nullptr;
   // the law's parameters (dem::LinearParams, HertzParams, HystParams): the row of type[i], indexed
   // by type[j]
   const void *const *params = nullptr;
   int hertz_damp = 0;    // dem/hertz: dem::hertz_lanes_damp of every pair of types' dp_alpha
+  // dem/linear: every pair of types has a rolling spring (dem::rolling_in_lanes), whose moment
+  // follows the 8 slots (11 per neighbour)
+  bool rolling = false;
   double dt = 0.0;
   // a contact deeper than the smaller radius (rare): the pair style's deep_contact
   void (*deep)(void *pair, int i, int j, double gap, double rsq) = nullptr;

@@ -38,6 +38,13 @@ struct Rolling {
   double damp = 0.0;        // type C: viscous ratio eta_r (rr_damp)
 };
 
+// Rolling resistance the CPU loop's SIMD path computes in lanes: a spring (PFC rrlinear, or Rocky
+// type C without its viscous moment) on a pair of types that has rolling resistance
+DEM_INLINE bool rolling_in_lanes(const Rolling &p)
+{
+  return p.model != ROLL_NONE && p.model != ROLL_A && p.damp == 0.0;
+}
+
 // I_s of two solid spheres (fixed: immovable, no term)
 DEM_INLINE double rolling_inertia(double m1, double r1, bool fixed1, double m2, double r2,
                                   bool fixed2)
@@ -74,6 +81,27 @@ template <class Slots> DEM_INLINE void store_rolling(Slots h, Vec3 m)
   h[2] = m.z;
 }
 
+// The rolling spring's step (PFC rrlinear, Rocky type C), written for a number type T (lanes.h)
+// so that the CPU loop's SIMD path computes it in lanes: the stored moment m turned into the
+// contact plane (m_old), less k_r dtheta_b, scaled back to the limit |M^r| <= limit (slip)
+template <class T> struct RollingSpring {
+  Vec3T<T> m_old, dtheta, m;
+  mask_t<T> slip;
+};
+template <class T>
+DEM_INLINE RollingSpring<T> rolling_spring(const T &kr, const T &limit, const Vec3T<T> &wb,
+                                           const Vec3T<T> &n, double dt, const Vec3T<T> &m)
+{
+  RollingSpring<T> s;
+  s.dtheta = dt * wb;
+  s.m_old = rotate_into_plane(m, n, n, T(1.0));
+  s.m = s.m_old - kr * s.dtheta;
+  const T mag2 = dot(s.m, s.m);
+  s.slip = mag2 >= limit * limit && mag2 > 0.0;
+  if (any(s.slip)) s.m = select(s.slip, (limit / root(mag2)) * s.m, s.m);
+  return s;
+}
+
 // One step: m is the stored moment (updated).
 template <bool ENERGY>
 DEM_INLINE RollingResult rolling_step(const Rolling &p, const RollingInput &in, double dt, Vec3 &m)
@@ -92,21 +120,16 @@ DEM_INLINE RollingResult rolling_step(const Rolling &p, const RollingInput &in, 
   }
   // the spring (PFC rrlinear, Rocky type C)
   const double kr = in.ks * in.rbar * in.rbar;
-  const Vec3 dtheta = dt * wb;
-  const Vec3 m_old = rotate_into_plane(m, in.n);
-  Vec3 mt = m_old - kr * dtheta;
-  const double mag2 = dot(mt, mt);
-  const bool slip = mag2 >= limit * limit && mag2 > 0.0;
-  if (slip) mt = (limit / std::sqrt(mag2)) * mt;
-  m = mt;
-  r.moment = mt;
+  const RollingSpring<double> s = rolling_spring(kr, limit, wb, in.n, dt, m);
+  m = s.m;
+  r.moment = s.m;
   if constexpr (ENERGY) {
-    if (kr > 0.0) r.d_slip = -0.5 * dot(m_old + mt, dtheta + (1.0 / kr) * (mt - m_old));
+    if (kr > 0.0) r.d_slip = -0.5 * dot(s.m_old + s.m, s.dtheta + (1.0 / kr) * (s.m - s.m_old));
   }
-  if (p.model == ROLL_C && p.damp > 0.0 && !slip) {
+  if (p.model == ROLL_C && p.damp > 0.0 && !s.slip) {
     const Vec3 md = (-2.0 * p.damp * std::sqrt(3.5 * in.inertia * kr)) * wb;    // I_r = 7/2 I_s
     r.moment = r.moment + md;
-    if constexpr (ENERGY) r.d_slip -= dot(md, dtheta);
+    if constexpr (ENERGY) r.d_slip -= dot(md, s.dtheta);
   }
   return r;
 }

@@ -11,9 +11,11 @@ of contacts forming, sliding and opening leaves no difference unseen. Cases: one
 on; two ranks with newton off (pairs with ghosts, counted on both ranks); the floor (type 2,
 frozen) with a friction coefficient of its own, so that the lanes of a group read different pairs
 of types; each dashpot exponent of dem/hertz; dem/hysteretic with and without hys_damp (which
-takes the lanes while most neighbours touch: the piles have a thin neighbour skin). The log says which loop ran; settings beyond the
-common ones (a shear dashpot; two dashpot exponents) take the scalar loop and say why; so does
-`simd no`.
+takes the lanes while most neighbours touch: the piles have a thin neighbour skin); dem/linear with
+rolling resistance on every pair of types (PFC's rrlinear; Rocky's type C, the same spring), whose
+final state must differ from the pile's without it. The log says which loop ran; settings beyond
+the common ones (a shear dashpot; two dashpot exponents; rolling resistance on some pairs of types
+only, or Rocky's type A) take the scalar loop and say why; so does `simd no`.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import os
@@ -26,6 +28,7 @@ from demtest import Checks, read_dump, run  # noqa: E402
 from pile import pile_deck  # noqa: E402
 
 PLAIN = "* * kn 2000 ks 1500 fric 0.5 dp_nratio 0.3"
+ROLLING = PLAIN + " rr_fric 0.1"
 TWO_SETS = PLAIN + "\npair_coeff 2 2 kn 2000 ks 1500 fric 0.3 dp_nratio 0.3"
 HERTZ = "* * hz_shear 5e6 hz_poiss 0.3 fric 0.5 dp_nratio 0.3 dp_alpha {}"
 HYSTERETIC = "* * kn 2000 restitution 0.5 kt_ratio 0.75 fric 0.5 hys_damp {}"
@@ -50,16 +53,20 @@ def differing_values(a, b):
 def main():
     chk = Checks()
     cases = [("dem/linear, one rank, newton on", PLAIN, 1, "on", "linear"),
-             ("dem/linear, floor with its own friction", TWO_SETS, 1, "on", "linear")]
+             ("dem/linear, floor with its own friction", TWO_SETS, 1, "on", "linear"),
+             ("dem/linear rr_fric 0.1", ROLLING, 1, "on", "linear")]
     if demtest.HAVE_MPI:
         cases.append(("dem/linear, two ranks, newton off", PLAIN, 2, "off", "linear"))
+        cases.append(("dem/linear rr_fric 0.1 rr_model 3, two ranks, newton off", ROLLING + " rr_model 3", 2, "off", "linear"))
         cases.append(("dem/hertz dp_alpha 0.25, two ranks, newton off", HERTZ.format(0.25), 2, "off", "hertz"))
         cases.append(("dem/hysteretic, two ranks, newton off", HYSTERETIC.format(0.3), 2, "off", "hysteretic"))
     cases += [(f"dem/hertz dp_alpha {a}", HERTZ.format(a), 1, "on", "hertz") for a in (0, 0.25, 0.5, 1)]
     cases += [(f"dem/hysteretic hys_damp {g}", HYSTERETIC.format(g), 1, "on", "hysteretic") for g in (0, 0.3)]
+    ends = {}
     for name, coeff, ranks, newton, law in cases:
         lanes, a = final_state(coeff, True, ranks, newton, law)
         scalar, b = final_state(coeff, False, ranks, newton, law)
+        ends[name] = a
         chk.true("contacts in SIMD lanes" in lanes.output,
                  f"{name}: simd yes takes the SIMD path (the log says so)")
         found = re.findall(r"(\d+) of (\d+) steps computed their contacts in SIMD lanes", lanes.output)
@@ -76,6 +83,8 @@ def main():
         last = lanes.thermo[-1]
         chk.true(last["c_dem[7]"] > 1000 and last["c_dem[8]"] > 0,
                  f"{name}: {last['c_dem[7]']:.0f} activations, {last['c_dem[8]']:.0f} slip starts")
+    moved = differing_values(ends["dem/linear rr_fric 0.1"], ends["dem/linear, one rank, newton on"])
+    chk.true(moved > 1000, f"rolling resistance changed the pile's end ({moved} values differ)")
     # settings beyond the common ones: the scalar loop, and the log says why
     res = run(pile_deck("dem/linear", PLAIN + " dp_sratio 0.2", steps=10))
     chk.true("scalar contact loop (a pair of types has settings beyond the common ones" in res.output,
@@ -83,6 +92,11 @@ def main():
     res = run(pile_deck("dem/hertz", HERTZ.format(0.25) + "\npair_coeff 2 2 dp_alpha 0.5\npair_coeff 1 2 dp_alpha 0.5", steps=10))
     chk.true("scalar contact loop (the SIMD path needs one dp_alpha" in res.output,
              "dem/hertz with two dashpot exponents takes the scalar loop and the log says why")
+    for coeff, what in (("\npair_coeff 2 2 rr_fric 0", "rolling resistance on some pairs of types"),
+                        (" rr_model 1", "Rocky's rolling type A")):
+        res = run(pile_deck("dem/linear", ROLLING + coeff, steps=10))
+        chk.true("scalar contact loop (a pair of types has settings beyond the common ones" in res.output,
+                 f"{what} takes the scalar loop and the log says why")
     chk.finish()
 
 
