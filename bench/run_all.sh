@@ -59,6 +59,7 @@ rows=(
     "simd-chute|chute||dem_scalar|dem|dem/linear : dem/linear simd no (the SIMD path), 1 core"
     "simd-hertz|packing||dem_hertz_scalar|dem_hertz|dem/hertz : dem/hertz simd no (the SIMD path), 1 core"
     "simd-hyst|packing||dem_hyst_scalar|dem_hyst|dem/hysteretic : dem/hysteretic simd no (the SIMD path), 1 core"
+    "simd-rolling|packing||dem_rr_scalar|dem_rr|dem/linear rr_fric $mur : the same with simd no (the SIMD path), 1 core"
     "simd-hyst-chute|chute||dem_hyst_scalar|dem_hyst|dem/hysteretic : dem/hysteretic simd no (the SIMD path), 1 core"
     "bonded-cpu|bonded||bpm|dem_pb|dem/linear parallel bonds : bpm/rotational + gran/hooke/history, 1 core"
     "bonded-mpi|bonded|-n $ranks|bpm|dem_pb|dem/linear parallel bonds : bpm/rotational + gran/hooke/history, $ranks ranks (loop time)"
