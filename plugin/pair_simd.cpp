@@ -37,7 +37,7 @@ constexpr int NH = 8;    // the slots of a contact: ContactHistory without energ
 
 namespace {
 
-// the lanes' 8 history slots as 8 packs (s[k]: slot k of every lane), and back: with 4 lanes two
+// the lanes' history slots as packs (s[k]: slot k of every lane), and back: with 4 lanes two
 // 4-wide loads per record and 4x4 transposes by the compiler's vector shuffles; else lane by lane
 #if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
 #define DEM_SIMD_SHUFFLE 1
@@ -55,49 +55,59 @@ namespace {
   }
 #endif
 
-  DEM_INLINE void load_records(double *const *rec, D s[NH])
+  // the N slots of the lanes' records (N = 7 or 8) as N packs: with 4 lanes the slots 0-3 and
+  // N-4 to N-1 of each record by two 4-wide loads (overlapping when N = 7), each four transposed
+  DEM_INLINE constexpr int second_quad(int N, int k)
   {
+    return k < 4 ? k : 4 + k - (N - 4);
+  }
+  template <int N> DEM_INLINE void load_records(double *const *rec, D s[N])
+  {
+    static_assert(N >= 4 && N <= 8);
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
       Quad a[4], b[4], t[8];
       for (int l = 0; l < 4; l++) {
         std::memcpy(&a[l], rec[l], 32);
-        std::memcpy(&b[l], rec[l] + 4, 32);
+        std::memcpy(&b[l], rec[l] + N - 4, 32);
       }
       transpose(a, t);
       transpose(b, t + 4);
-      for (int k = 0; k < NH; k++)
+      for (int k = 0; k < N; k++)
         s[k] = D([&](auto l) {
-          return t[k][static_cast<int>(l)];
+          return t[second_quad(N, k)][static_cast<int>(l)];
         });
       return;
     }
 #endif
-    for (int k = 0; k < NH; k++)
+    for (int k = 0; k < N; k++)
       s[k] = D([&](auto l) {
         return rec[l][k];
       });
   }
 
   // the records of the first n lanes
-  DEM_INLINE void store_records(const D s[NH], double *const *rec, int n)
+  template <int N> DEM_INLINE void store_records(const D s[N], double *const *rec, int n)
   {
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
       Quad t[8], a[4], b[4];
-      for (int k = 0; k < NH; k++)
-        for (int l = 0; l < 4; l++) t[k][l] = s[k][l];
+      for (int k = 0; k < 4; k++)
+        for (int l = 0; l < 4; l++) {
+          t[k][l] = s[k][l];
+          t[4 + k][l] = s[N - 4 + k][l];
+        }
       transpose(t, a);
       transpose(t + 4, b);
       for (int l = 0; l < n; l++) {
         std::memcpy(rec[l], &a[l], 32);
-        std::memcpy(rec[l] + 4, &b[l], 32);
+        std::memcpy(rec[l] + N - 4, &b[l], 32);
       }
       return;
     }
 #endif
-    double out[W][NH];
-    for (int k = 0; k < NH; k++)
+    double out[W][N];
+    for (int k = 0; k < N; k++)
       for (int l = 0; l < W; l++) out[l][k] = s[k][l];
     for (int l = 0; l < n; l++) std::memcpy(rec[l], out[l], sizeof out[l]);
   }
@@ -129,14 +139,14 @@ namespace {
     DEM_INLINE static History load(double *const *rec)
     {
       D s[NH];
-      load_records(rec, s);
+      load_records<NH>(rec, s);
       return History::load(s);
     }
     DEM_INLINE static void store(const History &h, double *const *rec, int n)
     {
       D s[NH];
       h.store(s);
-      store_records(s, rec, n);
+      store_records<NH>(s, rec, n);
     }
   };
   struct LinearLanes : PlainRecords {
@@ -223,55 +233,41 @@ namespace {
                 return q.tan.fric;
               })};
     }
+    // dem::HystHistory's 7 values (load and store without energies) in lanes: the state slot holds
+    // state + 4 flags (a small whole number; no conversion is pending after the setup pass), times
+    // the record's orientation
     DEM_INLINE static History load(double *const *rec)
     {
-      dem::HystHistory r[W];
-      bool fresh[W], slipping[W], unloaded[W], secondary[W];
-      for (int l = 0; l < W; l++) {
-        r[l] = dem::HystHistory::load(rec[l], dem::ContactHistory::orientation(rec[l]), 0);
-        fresh[l] = r[l].state == 0;
-        slipping[l] = r[l].state == 2;
-        unloaded[l] = r[l].flags & dem::HystHistory::UNLOADED;
-        secondary[l] = r[l].flags & dem::HystHistory::SECONDARY;
-      }
+      D s[7];
+      load_records<7>(rec, s);
+      const D orient = dem::select(s[4] < 0.0, D(-1.0), D(1.0));
+      const D code = orient * s[4];    // state + 4 UNLOADED + 8 SECONDARY
       History h;
-      h.fs = {D([&](auto l) {
-                return r[l].fs.x;
-              }),
-              D([&](auto l) {
-                return r[l].fs.y;
-              }),
-              D([&](auto l) {
-                return r[l].fs.z;
-              })};
-      h.fn = D([&](auto l) {
-        return r[l].fn;
-      });
-      h.fd_n = D([&](auto l) {
-        return r[l].fd_n;
-      });
-      h.delta_old = D([&](auto l) {
-        return r[l].delta_old;
-      });
-      h.fresh = mask_of(fresh);
-      h.slipping = mask_of(slipping);
-      h.unloaded = mask_of(unloaded);
-      h.secondary = mask_of(secondary);
+      h.fs = {s[0], s[1], s[2]};
+      h.fn = orient * s[3];
+      h.secondary = code > 7.5;
+      const D rest = code - dem::select(h.secondary, D(8.0), D(0.0));
+      h.unloaded = rest > 3.5;
+      const D state = rest - dem::select(h.unloaded, D(4.0), D(0.0));
+      h.fresh = state < 0.5;
+      h.slipping = state > 1.5;
+      h.fd_n = orient * s[5];
+      h.delta_old = orient * s[6];
       return h;
     }
     DEM_INLINE static void store(const History &h, double *const *rec, int n)
     {
-      for (int l = 0; l < n; l++) {
-        dem::HystHistory r;
-        r.fs = {h.fs.x[l], h.fs.y[l], h.fs.z[l]};
-        r.fn = h.fn[l];
-        r.state = h.slipping[l] ? 2 : 1;
-        r.flags = (h.unloaded[l] ? dem::HystHistory::UNLOADED : 0) |
-            (h.secondary[l] ? dem::HystHistory::SECONDARY : 0);
-        r.fd_n = h.fd_n[l];
-        r.delta_old = h.delta_old[l];
-        r.store(rec[l], 1.0, 0);
-      }
+      static_assert(dem::HystHistory::UNLOADED == 1 && dem::HystHistory::SECONDARY == 2);
+      D s[7] = {h.fs.x,
+                h.fs.y,
+                h.fs.z,
+                h.fn,
+                dem::select(h.slipping, D(2.0), D(1.0)) +
+                    dem::select(h.unloaded, D(4.0), D(0.0)) +
+                    dem::select(h.secondary, D(8.0), D(0.0)),
+                h.fd_n,
+                h.delta_old};
+      store_records<7>(s, rec, n);
     }
     DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt, History &h)
     {
