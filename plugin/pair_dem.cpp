@@ -232,8 +232,8 @@ template <class Style> void PairDEM<Style>::check_properties()
       plain = plain && Law::is_plain(params[i][j]);
       Params unrolled = params[i][j];
       unrolled.roll = dem::Rolling{};
-      plain_rolling = plain_rolling && Law::is_plain(unrolled) &&
-          dem::rolling_in_lanes(params[i][j].roll);
+      plain_rolling =
+          plain_rolling && Law::is_plain(unrolled) && dem::rolling_in_lanes(params[i][j].roll);
       part_bits |= Law::Parts::history_bits_of(params[i][j]);
       any_extra = any_extra || Law::Parts::uses_optional(params[i][j]);
     }
@@ -291,11 +291,11 @@ template <class Style> void PairDEM<Style>::finish()
 
 template <class Style> bool PairDEM<Style>::lanes_need_dense()
 {
-  return std::is_same_v<Law, dem::HystereticLaw> || simd_path().lanes < 4;
+  return simd_path().lanes < 4;
 }
 
 // dense: most pairs of the neighbour list were within reach on this step (as the /kk styles
-// decide it), for the laws whose SIMD path pays on dense packings only
+// decide it), for the SIMD path's generic copy, which pays on dense packings only
 template <class Style> void PairDEM<Style>::update_dense()
 {
   if (lanes_need_dense()) {

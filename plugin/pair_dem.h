@@ -98,9 +98,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   // (dem::rolling_in_lanes), which the SIMD path computes too
   bool plain_rolling = false;
   int hertz_damp = -1;    // dem/hertz: dem::hertz_lanes_damp shared by every pair of types, or -1
-  // dem/hysteretic, and every law on the generic copy (2 lanes), take the SIMD path only while most
-  // neighbours touch (dense, pair_dem_base.h): on a dilute flow their lanes ran slower than the
-  // scalar loop; the pairs within reach of the last step's loop
+  // every law on the generic copy (2 lanes) takes the SIMD path only while most neighbours touch
+  // (dense, pair_dem_base.h): on a dilute flow its lanes ran slower than the scalar loop; the pairs
+  // within reach of the last step's loop
   long touching = 0;
   static bool lanes_need_dense();
   // the steps of this run (rank 0's), and those whose contacts took the SIMD path

@@ -262,8 +262,7 @@ namespace {
                 h.fs.y,
                 h.fs.z,
                 h.fn,
-                dem::select(h.slipping, D(2.0), D(1.0)) +
-                    dem::select(h.unloaded, D(4.0), D(0.0)) +
+                dem::select(h.slipping, D(2.0), D(1.0)) + dem::select(h.unloaded, D(4.0), D(0.0)) +
                     dem::select(h.secondary, D(8.0), D(0.0)),
                 h.fd_n,
                 h.delta_old};
@@ -472,7 +471,8 @@ namespace {
                      D([&](auto l) {
                        return m[l][2];
                      })};
-      const auto s = dem::rolling_spring(ks * rbar * rbar, mu * rbar * (-fn), wb, c.n, P.dt, stored);
+      const auto s =
+          dem::rolling_spring(ks * rbar * rbar, mu * rbar * (-fn), wb, c.n, P.dt, stored);
       for (int l = 0; l < g.n; l++) {
         m[l][0] = s.m.x[l];
         m[l][1] = s.m.y[l];

@@ -10,8 +10,8 @@ the same state, every position, velocity and spin equal to the last bit, which a
 of contacts forming, sliding and opening leaves no difference unseen. Cases: one rank with newton
 on; two ranks with newton off (pairs with ghosts, counted on both ranks); the floor (type 2,
 frozen) with a friction coefficient of its own, so that the lanes of a group read different pairs
-of types; each dashpot exponent of dem/hertz; dem/hysteretic with and without hys_damp (which
-takes the lanes while most neighbours touch: the piles have a thin neighbour skin); dem/linear with
+of types; each dashpot exponent of dem/hertz; dem/hysteretic with and without hys_damp (the piles
+have a thin neighbour skin: on a CPU without AVX2 the lanes run only while most neighbours touch); dem/linear with
 rolling resistance on every pair of types (PFC's rrlinear; Rocky's type C, the same spring), whose
 final state must differ from the pile's without it. The log says which loop ran; settings beyond
 the common ones (a shear dashpot; two dashpot exponents; rolling resistance on some pairs of types
@@ -39,8 +39,8 @@ def final_state(coeff, simd, ranks=1, newton="on", law="linear"):
     style = f"dem/{law} simd {'yes' if simd else 'no'}"
     deck = pile_deck(style, coeff, steps=3000, dump="final.dump", thermo_every=1000)
     deck = deck.replace("comm_modify vel yes", f"comm_modify vel yes\nnewton {newton}")
-    # a thin skin, so that most neighbours touch once the pile has landed: dem/hysteretic (and every
-    # law on a CPU without AVX2) takes the SIMD path only then
+    # a thin skin, so that most neighbours touch once the pile has landed: on a CPU without AVX2 every
+    # law takes the SIMD path only then
     deck = deck.replace("neighbor 0.0004 bin", "neighbor 0.00001 bin")
     res = run(deck, ranks=ranks)
     return res, read_dump(os.path.join(res.workdir, "final.dump"))
