@@ -55,6 +55,7 @@ rows=(
     "packing-hertz|packing||hertz|dem_hertz|dem/hertz : gran/hertz/history, 1 core"
     "chute-hyst|chute||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
     "packing-hyst|packing||dem|dem_hyst|dem/hysteretic : dem/linear, 1 core"
+    "packing-hyst-lammps|packing||hooke|dem_hyst|dem/hysteretic : gran/hooke/history, 1 core"
     "simd-packing|packing||dem_scalar|dem|dem/linear : dem/linear simd no (the SIMD path), 1 core"
     "simd-chute|chute||dem_scalar|dem|dem/linear : dem/linear simd no (the SIMD path), 1 core"
     "simd-hertz|packing||dem_hertz_scalar|dem_hertz|dem/hertz : dem/hertz simd no (the SIMD path), 1 core"
