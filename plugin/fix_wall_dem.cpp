@@ -175,11 +175,13 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       iarg += 4;
     } else if (key == "energy") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: energy needs yes or no", me);
-      track_energy = utils::logical(FLERR, arg[iarg + 1], false, lmp);
+      const std::string err = parse_yes_no(key, arg[iarg + 1], track_energy);
+      if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
       iarg += 2;
     } else if (key == "contact_report") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: contact_report needs yes or no", me);
-      contact_report = utils::logical(FLERR, arg[iarg + 1], false, lmp);
+      const std::string err = parse_yes_no(key, arg[iarg + 1], contact_report);
+      if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
       iarg += 2;
     } else if (key == "impact_speed") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: impact_speed needs a speed", me);

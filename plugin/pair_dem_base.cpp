@@ -105,6 +105,10 @@ void PairDEMBase::settings(int narg, char **arg)
     if (iarg + 1 >= narg)
       error->all(FLERR, "Pair style {}: keyword {} needs a value", force->pair_style, key);
     const std::string value = arg[iarg + 1];
+    auto yes_no = [&](bool &flag) {
+      const std::string err = parse_yes_no(key, value, flag);
+      if (!err.empty()) error->all(FLERR, "Pair style {}: {}", force->pair_style, err);
+    };
     if (key == "meff") {
       if (value == "harmonic")
         arithmetic_meff = false;
@@ -114,11 +118,11 @@ void PairDEMBase::settings(int narg, char **arg)
         error->all(FLERR, "Pair style {}: meff must be harmonic or arithmetic, not {}",
                    force->pair_style, value);
     } else if (key == "energy") {
-      track_energy = utils::logical(FLERR, value, false, lmp);
+      yes_no(track_energy);
     } else if (key == "reset_history") {
-      reset_history = utils::logical(FLERR, value, false, lmp);
+      yes_no(reset_history);
     } else if (key == "contact_report") {
-      contact_report = utils::logical(FLERR, value, false, lmp);
+      yes_no(contact_report);
     } else if (key == "impact_speed") {
       const std::string err = parse_value(key, value.c_str(), impact_speed);
       if (!err.empty()) error->all(FLERR, "Pair style {}: {}", force->pair_style, err);
@@ -137,9 +141,9 @@ void PairDEMBase::settings(int narg, char **arg)
             "inherit) or contact (pair_coeff I J gives the I-J contact's own values), not {}",
             force->pair_style, value);
     } else if (key == "contact_values") {
-      contact_values = utils::logical(FLERR, value, false, lmp);
+      yes_no(contact_values);
     } else if (key == "simd") {
-      simd = utils::logical(FLERR, value, false, lmp);
+      yes_no(simd);
     } else {
       error->all(FLERR,
                  "Pair style {}: unknown keyword {} (allowed: meff, energy, reset_history, "

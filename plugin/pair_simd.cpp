@@ -55,28 +55,24 @@ namespace {
   }
 #endif
 
-  // the N slots of the lanes' records (N = 7 or 8) as N packs: with 4 lanes the slots 0-3 and
-  // N-4 to N-1 of each record by two 4-wide loads (overlapping when N = 7), each four transposed
-  DEM_INLINE constexpr int second_quad(int N, int k)
-  {
-    return k < 4 ? k : 4 + k - (N - 4);
-  }
+  // the N slots of the lanes' records as N packs: with 4 lanes, 4-wide loads of slots 0-3, 4-7, ...
+  // (the last four slots for the last load, which overlaps the one before when 4 does not divide
+  // N), each four transposed
   template <int N> DEM_INLINE void load_records(double *const *rec, D s[N])
   {
-    static_assert(N >= 4 && N <= 8);
+    static_assert(N >= 4);
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
-      Quad a[4], b[4], t[8];
-      for (int l = 0; l < 4; l++) {
-        std::memcpy(&a[l], rec[l], 32);
-        std::memcpy(&b[l], rec[l] + N - 4, 32);
+      for (int q = 0; q < (N + 3) / 4; q++) {
+        const int at = 4 * q < N - 4 ? 4 * q : N - 4;
+        Quad a[4], t[4];
+        for (int l = 0; l < 4; l++) std::memcpy(&a[l], rec[l] + at, 32);
+        transpose(a, t);
+        for (int k = 0; k < 4; k++)
+          s[at + k] = D([&](auto l) {
+            return t[k][static_cast<int>(l)];
+          });
       }
-      transpose(a, t);
-      transpose(b, t + 4);
-      for (int k = 0; k < N; k++)
-        s[k] = D([&](auto l) {
-          return t[second_quad(N, k)][static_cast<int>(l)];
-        });
       return;
     }
 #endif
@@ -91,17 +87,13 @@ namespace {
   {
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
-      Quad t[8], a[4], b[4];
-      for (int k = 0; k < 4; k++)
-        for (int l = 0; l < 4; l++) {
-          t[k][l] = s[k][l];
-          t[4 + k][l] = s[N - 4 + k][l];
-        }
-      transpose(t, a);
-      transpose(t + 4, b);
-      for (int l = 0; l < n; l++) {
-        std::memcpy(rec[l], &a[l], 32);
-        std::memcpy(rec[l] + N - 4, &b[l], 32);
+      for (int q = 0; q < (N + 3) / 4; q++) {
+        const int at = 4 * q < N - 4 ? 4 * q : N - 4;
+        Quad t[4], a[4];
+        for (int k = 0; k < 4; k++)
+          for (int l = 0; l < 4; l++) t[k][l] = s[at + k][l];
+        transpose(t, a);
+        for (int l = 0; l < n; l++) std::memcpy(rec[l] + at, &a[l], 32);
       }
       return;
     }
@@ -136,18 +128,8 @@ namespace {
   struct PlainRecords {
     static constexpr int slots = NH;
     using History = dem::PlainHistory<D>;
-    DEM_INLINE static History load(double *const *rec)
-    {
-      D s[NH];
-      load_records<NH>(rec, s);
-      return History::load(s);
-    }
-    DEM_INLINE static void store(const History &h, double *const *rec, int n)
-    {
-      D s[NH];
-      h.store(s);
-      store_records<NH>(s, rec, n);
-    }
+    DEM_INLINE static History load(const D *s) { return History::load(s); }
+    DEM_INLINE static void store(const History &h, D *s) { h.store(s); }
   };
   struct LinearLanes : PlainRecords {
     using Params = dem::LinearParams;
@@ -236,10 +218,8 @@ namespace {
     // dem::HystHistory's 7 values (load and store without energies) in lanes: the state slot holds
     // state + 4 flags (a small whole number; no conversion is pending after the setup pass), times
     // the record's orientation
-    DEM_INLINE static History load(double *const *rec)
+    DEM_INLINE static History load(const D *s)
     {
-      D s[7];
-      load_records<7>(rec, s);
       const D orient = dem::select(s[4] < 0.0, D(-1.0), D(1.0));
       const D code = orient * s[4];    // state + 4 UNLOADED + 8 SECONDARY
       History h;
@@ -255,18 +235,17 @@ namespace {
       h.delta_old = orient * s[6];
       return h;
     }
-    DEM_INLINE static void store(const History &h, double *const *rec, int n)
+    DEM_INLINE static void store(const History &h, D *s)
     {
       static_assert(dem::HystHistory::UNLOADED == 1 && dem::HystHistory::SECONDARY == 2);
-      D s[7] = {h.fs.x,
-                h.fs.y,
-                h.fs.z,
-                h.fn,
-                dem::select(h.slipping, D(2.0), D(1.0)) + dem::select(h.unloaded, D(4.0), D(0.0)) +
-                    dem::select(h.secondary, D(8.0), D(0.0)),
-                h.fd_n,
-                h.delta_old};
-      store_records<7>(s, rec, n);
+      s[0] = h.fs.x;
+      s[1] = h.fs.y;
+      s[2] = h.fs.z;
+      s[3] = h.fn;
+      s[4] = dem::select(h.slipping, D(2.0), D(1.0)) + dem::select(h.unloaded, D(4.0), D(0.0)) +
+          dem::select(h.secondary, D(8.0), D(0.0));
+      s[5] = h.fd_n;
+      s[6] = h.delta_old;
     }
     DEM_INLINE static V step(const Constants &k, const dem::ContactT<D> &c, double dt, History &h)
     {
@@ -401,12 +380,15 @@ namespace {
       }
       const auto pp = Law::constants(p, one);
 
-      typename Law::History h = Law::load(g.rec);
+      D s[NS];    // the lanes' records
+      load_records<NS>(g.rec, s);
+      typename Law::History h = Law::load(s);
       const M fresh = h.fresh, slipping_before = h.slipping;
       const V F = Law::step(pp, c, P.dt, h);
-      Law::store(h, g.rec, g.n);
+      Law::store(h, s);
       V moment;    // the rolling moment on j
-      if constexpr (ROLL) moment = rolling(p, one, c, h.fn, pp.ks, wj - wi);
+      if constexpr (ROLL) moment = rolling(p, one, c, h.fn, pp.ks, wj - wi, s + Law::slots);
+      store_records<NS>(s, g.rec, g.n);
 
       // the events: the state changed (0 new, 1 active, 2 slipping), rare
       const M changed = fresh || (h.slipping != slipping_before);
@@ -451,34 +433,21 @@ namespace {
     }
 
     // The rolling spring (dem::rolling_contact's inputs, dem::rolling_spring): fn the law's normal
-    // force, ks its shear stiffness, wrel = w_j - w_i; its moment in the 3 slots after the law's
+    // force, ks its shear stiffness, wrel = w_j - w_i; its moment in the 3 slots m after the law's
     DEM_INLINE V rolling(const Params *const (&p)[W], bool one, const dem::ContactT<D> &c,
-                         const D &fn, const D &ks, const V &wrel)
+                         const D &fn, const D &ks, const V &wrel, D *m) const
     {
       const D rbar = c.r1 * c.r2 / (c.r1 + c.r2);    // (dem::effective_radius)
       const D mu = constant(p, one, [](const Params &q) {
         return q.roll.mu;
       });
       const V wb = wrel - dot(wrel, c.n) * c.n;
-      double *m[W];
-      for (int l = 0; l < W; l++) m[l] = g.rec[l] + Law::slots;
-      const V stored{D([&](auto l) {
-                       return m[l][0];
-                     }),
-                     D([&](auto l) {
-                       return m[l][1];
-                     }),
-                     D([&](auto l) {
-                       return m[l][2];
-                     })};
-      const auto s =
-          dem::rolling_spring(ks * rbar * rbar, mu * rbar * (-fn), wb, c.n, P.dt, stored);
-      for (int l = 0; l < g.n; l++) {
-        m[l][0] = s.m.x[l];
-        m[l][1] = s.m.y[l];
-        m[l][2] = s.m.z[l];
-      }
-      return V{D(0.0), D(0.0), D(0.0)} + s.m;    // (as the scalar loop sums it, signed zeros too)
+      const auto r = dem::rolling_spring(ks * rbar * rbar, mu * rbar * (-fn), wb, c.n, P.dt,
+                                         V{m[0], m[1], m[2]});
+      m[0] = r.m.x;
+      m[1] = r.m.y;
+      m[2] = r.m.z;
+      return V{D(0.0), D(0.0), D(0.0)} + r.m;    // (as the scalar loop sums it, signed zeros too)
     }
 
     void run()

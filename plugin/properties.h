@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -90,6 +91,17 @@ inline std::string parse_value(const std::string &key, const char *text, double 
   if (!whole || s.find_first_not_of("0123456789+-.eE") != std::string::npos)
     return "keyword " + key + ": expected a number, not '" + s + "'";
   return {};
+}
+
+// The value of a yes/no keyword as written in text (yes, on, true, 1; no, off, false, 0; in any
+// case, as LAMMPS's utils::logical reads them), else the error, which names the keyword.
+inline std::string parse_yes_no(const std::string &key, const std::string &text, bool &v)
+{
+  std::string s = text;
+  for (char &c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  v = s == "yes" || s == "on" || s == "true" || s == "1";
+  if (v || s == "no" || s == "off" || s == "false" || s == "0") return {};
+  return key + " must be yes or no, not " + text;
 }
 
 // "" if v is allowed for a keyword of this kind (dem/keywords.h), else the message

@@ -64,6 +64,8 @@ CASES = [
     ("overlapping ranges", deck("pair_coeff * * kn 1\npair_coeff 1 1*2 kn 1"), ["overlap"]),
     ("bad meff", deck(pair_style="dem/linear meff geometric"), ["meff", "harmonic or arithmetic"]),
     ("unknown pair_style keyword", deck(pair_style="dem/linear foo 1"), ["unknown keyword foo"]),
+    ("bad simd", deck(pair_style="dem/linear simd fast"), ["simd must be yes or no, not fast"]),
+    ("bad energy", deck(pair_style="dem/linear energy maybe"), ["energy must be yes or no, not maybe"]),
     ("missing value named", deck("pair_coeff * * kn 1 fric"), ["keyword fric needs a value"]),
     ("missing value of a pair named", deck("pair_coeff * * kn 1\npair_coeff 1 2 ks"), ["keyword ks needs a value"]),
     ("type properties without keywords", deck("pair_coeff * *"), ["expected I J keyword value"]),

@@ -38,6 +38,7 @@ CASES = [
      ["restitution", "below"]),
     ("unknown linear keyword", deck("linear kn 1 hz_shear 1 zplane 0 NULL"), ["unknown keyword hz_shear", "allowed"]),
     ("keyword without value", deck("linear kn zplane 0 NULL"), ["kn", "value"]),
+    ("energy not yes or no", deck("linear kn 1 zplane 0 NULL energy maybe"), ["energy must be yes or no, not maybe"]),
     ("hertz poisson", deck("hertz hz_shear 1e6 hz_poiss 0.7 zplane 0 NULL"), ["hz_poiss", "(-1, 0.5]"]),
     ("hertz negative shear", deck("hertz hz_shear -1 zplane 0 NULL"), ["hz_shear", "[0, inf)"]),
     ("hertz hz_emod 0", deck("hertz hz_emod 0 zplane 0 NULL"), ["hz_emod", "(0, inf)"]),
