@@ -2,11 +2,12 @@
 // the lanes of std::experimental::simd's native pack of doubles for the instruction set this copy
 // is compiled for (2 generic x86-64, 4 x86-64-v3). The reach test runs pair by pair; the pairs
 // within reach are queued and, W at a time: the two atoms' velocities, spins and masses gathered
-// lane by lane, their history records (8 slots each) transposed into 8 packs, the contact
-// (dem::ball_ball) and the law's common path (dem::linear_plain_step, hertz_plain_step,
-// hysteretic_plain_step) computed in lanes, the records stored back, and each lane's forces and
-// torques added to LAMMPS's arrays lane by lane in the scalar loop's order. Rare paths lane by
-// lane: a contact deeper than the smaller radius (the pair style's deep_contact), the events.
+// lane by lane, their history records (8 slots each, dem/hysteretic's 7, 3 more with rolling
+// resistance) transposed into a pack per slot, the contact (dem::ball_ball) and the law's common
+// path (dem::linear_plain_step, hertz_plain_step, hysteretic_plain_step, dem::rolling_spring)
+// computed in lanes, the records stored back, and each lane's forces and torques added to LAMMPS's
+// arrays lane by lane in the scalar loop's order. Rare paths lane by lane: a contact deeper than
+// the smaller radius (the pair style's deep_contact), the events.
 // Built once per instruction set from a generated file that defines DEM_SIMD_ISA, the copy's
 // namespace (plugin/CMakeLists.txt); alone, it is the generic copy. Everything here is inside that
 // namespace or inlined (DEM_INLINE), so that no copy lends another a function compiled for its
