@@ -1039,8 +1039,9 @@ std::string FixWallDEM::mix_wall(const typename Style::Properties &p, const Adhe
       mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
   if (err.empty() && Style::Law::Parts::holds(out))
     return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio "
-           "pb_ten pb_coh pb_fa pb_mcf) are properties of particle-particle contacts (pair style "
-           "dem/linear): a wall contact takes neither";
+           "pb_ten pb_coh pb_fa pb_mcf pb_ten_sd pb_coh_sd pb_ten_shape pb_coh_shape pb_seed) are "
+           "properties of particle-particle contacts (pair style dem/linear): a wall contact takes "
+           "neither";
   return err;
 }
 

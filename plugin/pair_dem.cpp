@@ -570,6 +570,7 @@ template <class Law> struct LoopAtoms {
   using Params = typename Law::Params;
   const double *vel, *spin;
   const int *type;
+  const LAMMPS_NS::tagint *tags;
   EffectiveMassRule meff_of;
   const Params *prow;           // atom i's row of the pair parameters
   const dem::Adhesion *arow;    // atom i's row of the adhesion (EXTRA)
@@ -584,6 +585,7 @@ template <class Law> struct LoopAtoms {
   DEM_INLINE const Params &params(int j) const { return prow[type[j]]; }
   DEM_INLINE const dem::Adhesion &adhesion(int j) const { return arow[type[j]]; }
   DEM_INLINE bool in_group(int k, int groupbit) const { return meff_of.mask[k] & groupbit; }
+  DEM_INLINE long long id(int k) const { return tags[k]; }
   template <bool ENERGY>
   DEM_INLINE dem::RollingOutcome rolling(int i, int j, const Params &p, Vec3 n, double r1,
                                          double r2, double kn, double ks, double fn, double *slots,
@@ -658,6 +660,7 @@ void PairDEM<Style>::compute_loop(bool advance)
   const int *ilist = list->ilist, *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
+  const tagint *tags = atom->tag;
   const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, EXTRA>(
       update->dt, history_parts, any_rgap, any_hold, bond_step(advance));
   const int nh = k.nh;
@@ -675,6 +678,7 @@ void PairDEM<Style>::compute_loop(bool advance)
       const LoopAtoms<Law> a{v,
                              omega,
                              type,
+                             tags,
                              meff_of,
                              params[type[i]].data(),
                              EXTRA ? adh[type[i]].data() : nullptr,
@@ -812,7 +816,7 @@ double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double
   // the parts' columns (the rolling moment, the adhesive force, bonded, the parallel bond), and
   // their energy and forces
   const EffectiveMassRule mr = effective_mass_rule();
-  const LoopAtoms<Law> atoms{atom->v[0],           atom->omega[0],    atom->type, mr,
+  const LoopAtoms<Law> atoms{atom->v[0],           atom->omega[0],    atom->type, atom->tag,   mr,
                              params[itype].data(), adh[itype].data(), mr.mass(i), mr.frozen(i)};
   const PairBodies<LoopAtoms<Law>> bodies{atoms, i, j};
   dem::ColumnWork<Law, PairBodies<LoopAtoms<Law>>, const double *> x{

@@ -4,7 +4,8 @@
 // the same slots, call the law alike and add the same numbers in the same order; they keep only
 // what differs between them, through two small objects:
 //   Atoms  reads the atom data and the pair's tables (atom i is the caller's current atom):
-//          v(k), omega(k), rmass(k), frozen(k), meff(i, j), params(j), adhesion(j), in_group(k, bit)
+//          v(k), omega(k), rmass(k), frozen(k), meff(i, j), params(j), adhesion(j), in_group(k, bit),
+//          id(k) (the atom's ID)
 //          and rolling<ENERGY>(...) (dem::rolling_contact; the CPU loop calls it out of line)
 //   Tally  scatters the forces and sums: central(i, j, j_owned, F) (adhesion alone), contact(i, j,
 //          j_owned, F, t_i, t_j, rolls, moment), virial(i, j, j_owned, energy, d, F) (energy and
@@ -135,6 +136,8 @@ template <class Atoms> struct PairBodies {
   DEM_INLINE const dem::Adhesion &adhesion() const { return a.adhesion(j); }
   DEM_INLINE decltype(auto) params() const { return a.params(j); }
   DEM_INLINE bool in_group(int bit) const { return a.in_group(i, bit) && a.in_group(j, bit); }
+  DEM_INLINE long long id1() const { return a.id(i); }
+  DEM_INLINE long long id2() const { return a.id(j); }
   template <bool ENERGY, class Params, class Slots>
   DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2,
                                          double kn, double ks, double fn, Slots m, bool step,

@@ -142,6 +142,8 @@ template <class Law> struct WallBodies {
   DEM_INLINE double m2() const { return 0.0; }
   DEM_INLINE bool frozen1() const { return false; }
   DEM_INLINE bool frozen2() const { return true; }
+  DEM_INLINE long long id1() const { return 0; }    // (IDs draw bond strengths: no wall bonds)
+  DEM_INLINE long long id2() const { return 0; }
   DEM_INLINE const dem::Adhesion &adhesion() const { return adh; }
   template <bool ENERGY, class Params>
   DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2,

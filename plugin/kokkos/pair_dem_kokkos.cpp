@@ -419,6 +419,7 @@ template <class Kernel, class Law> struct KernelAtoms {
   {
     return k.mask[n] & groupbit;
   }
+  KOKKOS_FORCEINLINE_FUNCTION long long id(int n) const { return k.tag[n]; }
   template <bool ENERGY, class Slots>
   KOKKOS_FORCEINLINE_FUNCTION dem::RollingOutcome
   rolling(int i, int j, const Params &p, Vec3 n, double r1, double r2, double kn, double ks,

@@ -20,7 +20,8 @@
 //
 // Bodies: the two bodies as the step reads them, only where a part needs them (most contacts need
 // none): w1(), w2() spins; m1(), m2() masses and frozen1(), frozen2() (Rocky's constant adhesion,
-// rolling's inertia); adhesion() the contact's adhesion (read only with ADHESION); and
+// rolling's inertia); id1(), id2() the atoms' IDs (a bond's drawn strengths); adhesion() the
+// contact's adhesion (read only with ADHESION); and
 // rolling<ENERGY>(p, n, r1, r2, kn, ks, fn, slots, step, store, dt), which calls rolling_contact
 // (the CPU pair loop calls it out of line, so that loops without rolling keep their registers).
 // A reach's source: adhesion(), params() and in_group(bit) (both bodies in the group).

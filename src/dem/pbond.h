@@ -23,6 +23,7 @@
 // M_b (3); F_n and M_t are scalars (read times the record's orientation), F_s and M_b vectors.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "draw.h"
 #include "pfc.h"
 
 namespace dem {
@@ -39,9 +40,27 @@ struct ParallelBond {
   double coh = 0.0;       // pb_coh: cohesion c [stress]
   double tan_fa = 0.0;    // tan(pb_fa), the friction angle phi
   double mcf = 1.0;       // pb_mcf: moment contribution factor beta
+  // each bond's sigma_c and c drawn (draw.h) from a normal distribution of mean pb_ten, pb_coh
+  // and standard deviation pb_ten_sd, pb_coh_sd, or a Weibull distribution of scale pb_ten,
+  // pb_coh and shape pb_ten_shape, pb_coh_shape, with seed pb_seed
+  Spread ten_spread, coh_spread;
+  bool drawn = false;    // either strength is drawn
+  std::uint64_t seed = 0;
   double reach =
-      0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (per R1 + R2 with emod)
+      0.0;    // 2 sigma_c / kn: a bond pulled farther has broken in tension (per R1 + R2 with emod),
+              // with the largest sigma_c a draw gives
 };
+
+// the strengths of the bond of atoms id1, id2: sigma_c and c as drawn (streams 0 and 1)
+struct BondStrengths {
+  double ten, coh;
+};
+DEM_INLINE BondStrengths bond_strengths(const ParallelBond &b, long long id1, long long id2)
+{
+  if (!b.drawn) return {b.ten, b.coh};
+  return {draw_strength(b.ten, b.ten_spread, id1, id2, b.seed, 0),
+          draw_strength(b.coh, b.coh_spread, id1, id2, b.seed, 1)};
+}
 
 // how far beyond the gap it was made at a bond of particles of radii summing to rsum can reach
 DEM_INLINE double bond_reach(const ParallelBond &b, double rsum)
@@ -114,11 +133,13 @@ struct BondOutcome {
   int broke = 0;
 };
 
-// The bond of contact c, in slots s (read times orient): advanced by a step of relative spin wrel
-// (w2 - w1) if `step`, the new values stored if `store`; else the stored ones act.
+// The bond of contact c, of strengths st (bond_strengths), in slots s (read times orient):
+// advanced by a step of relative spin wrel (w2 - w1) if `step`, the new values stored if `store`;
+// else the stored ones act.
 template <class Slots>
-DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &c, Vec3 wrel,
-                                          double dt, Slots s, double orient, bool step, bool store)
+DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const BondStrengths &st,
+                                          const Contact &c, Vec3 wrel, double dt, Slots s,
+                                          double orient, bool step, bool store)
 {
   BondForces f = BondForces::load(s, orient);
   const BondGeometry g = bond_geometry(b, c.r1, c.r2);
@@ -135,7 +156,7 @@ DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const Contact &
     const double sigma = f.fn / g.area + b.mcf * norm(f.mb) * g.rbar / g.inertia;
     const double tau =
         norm(f.fs) / g.area + (g.polar > 0.0 ? b.mcf * std::fabs(f.mt) * g.rbar / g.polar : 0.0);
-    out.broke = sigma > b.ten ? 1 : tau > b.coh - f.fn / g.area * b.tan_fa ? 2 : 0;
+    out.broke = sigma > st.ten ? 1 : tau > st.coh - f.fn / g.area * b.tan_fa ? 2 : 0;
     if (out.broke) {
       // the mean of the spring's energy at the step's two ends: the work velocity Verlet lets it do
       out.released = 0.5 * (e_prev + bond_strain_energy(g, f));

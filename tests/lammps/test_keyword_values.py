@@ -58,7 +58,9 @@ EXTRA = {"rr_model": "rr_fric 0.1", "rr_damp": "rr_fric 0.1 rr_model 3",
 # the bonds' keywords act on bonded contacts: these contexts, and dem_bond after the pair style
 BOND = {"pb_kn": "pb_ten 1e6 pb_coh 1e6", "pb_emod": "pb_ten 1e6 pb_coh 1e6", "pb_kratio": "pb_emod 1e9 pb_ten 1e6",
         "cb_tenf": "cb_shearf 1", "cb_shearf": "cb_tenf 1"}
-BOND.update({k: "pb_kn 1e9 pb_ks 1e9 pb_ten 1e6 pb_coh 1e6" for k in ("pb_rmul", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf")})
+BOND.update({k: "pb_kn 1e9 pb_ks 1e9 pb_ten 1e6 pb_coh 1e6" for k in ("pb_rmul", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf",
+                                                                      "pb_ten_sd", "pb_coh_sd", "pb_ten_shape",
+                                                                      "pb_coh_shape", "pb_seed")})
 EXTRA.update(BOND)
 # values inside a keyword's range that underflow what it scales (the bond's area)
 SMALL = {"pb_rmul": ["1e-160"]}

@@ -194,6 +194,15 @@ ERRORS = [
     ("pb_kratio without pb_emod", "kn 1e5 pb_kn 1 pb_kratio 2", ["pb_kratio needs pb_emod"]),
     ("pb_emod 0", "kn 1e5 pb_emod 0", ["pb_emod", "(0, inf)"]),
     ("pb_kratio -1", "kn 1e5 pb_emod 1e7 pb_kratio -1", ["pb_kratio"]),
+    ("pb_ten_sd -1", "kn 1e5 pb_kn 1 pb_ten 1 pb_ten_sd -1", ["pb_ten_sd", "[0, inf)"]),
+    ("pb_coh_shape 0", "kn 1e5 pb_kn 1 pb_coh 1 pb_coh_shape 0", ["pb_coh_shape", "(0, inf)"]),
+    ("pb_ten_sd with pb_ten_shape", "kn 1e5 pb_kn 1 pb_ten 1 pb_ten_sd 0.1 pb_ten_shape 3",
+     ["pb_ten_sd", "pb_ten_shape", "alternatives"]),
+    ("pb_coh_sd with pb_coh_shape", "kn 1e5 pb_kn 1 pb_coh 1 pb_coh_sd 0.1 pb_coh_shape 3",
+     ["pb_coh_sd", "pb_coh_shape", "alternatives"]),
+    ("pb_seed 1.5", "kn 1e5 pb_kn 1 pb_seed 1.5", ["pb_seed", "whole number", "1.5"]),
+    ("pb_seed 0", "kn 1e5 pb_kn 1 pb_seed 0", ["pb_seed", "(0, inf)"]),
+    ("pb_ten_sd without pb_kn", "kn 1e5 pb_ten_sd 0.1", ["pb_ten_sd", "pb_kn"]),
 ]
 decks = [error_deck(f"pair_style dem/linear\npair_coeff * * {coeff}") for _, coeff, _ in ERRORS]
 for (what, _, words), res in zip(ERRORS, errors_in_process(decks, kokkos=kokkos)):

@@ -2,6 +2,7 @@
 // bonded contact (bonds.h) of a pair of types that takes parallel bonds, a cement disk in parallel
 // with the law's contact, with a force and a moment of its own that start at 0 when the bond is
 // made. Its 8 history values (HIST_PBOND, after the rolling moment): F_n, F_s (3), M_t, M_b (3).
+// Its strengths: pb_ten and pb_coh, or drawn per bond from a distribution (pbond.h, draw.h).
 // Its energy: strain now (e_strain), and what it takes along when it breaks (e_break).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
@@ -13,11 +14,30 @@ namespace dem {
 struct ParallelBondPart : PartBase {
   // (pb_emod is PFC's pb_deformability: pb_kn or pb_emod makes a pair of types take parallel bonds)
   static constexpr Keyword keywords[] = {
-      {"pb_rmul", KEY_POSITIVE, 1.0}, {"pb_kn", KEY_NONNEGATIVE},  {"pb_ks", KEY_NONNEGATIVE},
-      {"pb_ten", KEY_NONNEGATIVE},    {"pb_coh", KEY_NONNEGATIVE}, {"pb_fa", KEY_ANGLE},
-      {"pb_mcf", KEY_RATIO, 1.0},     {"pb_emod", KEY_POSITIVE},   {"pb_kratio", KEY_NONNEGATIVE}};
-  static constexpr int keyword_count = 9;
-  enum { RMUL, KN, KS, TEN, COH, FA, MCF, EMOD, KRATIO };
+      {"pb_rmul", KEY_POSITIVE, 1.0}, {"pb_kn", KEY_NONNEGATIVE},
+      {"pb_ks", KEY_NONNEGATIVE},     {"pb_ten", KEY_NONNEGATIVE},
+      {"pb_coh", KEY_NONNEGATIVE},    {"pb_fa", KEY_ANGLE},
+      {"pb_mcf", KEY_RATIO, 1.0},     {"pb_emod", KEY_POSITIVE},
+      {"pb_kratio", KEY_NONNEGATIVE}, {"pb_ten_sd", KEY_NONNEGATIVE},
+      {"pb_coh_sd", KEY_NONNEGATIVE}, {"pb_ten_shape", KEY_POSITIVE},
+      {"pb_coh_shape", KEY_POSITIVE}, {"pb_seed", KEY_POSITIVE, 1.0}};
+  static constexpr int keyword_count = 14;
+  enum {
+    RMUL,
+    KN,
+    KS,
+    TEN,
+    COH,
+    FA,
+    MCF,
+    EMOD,
+    KRATIO,
+    TEN_SD,
+    COH_SD,
+    TEN_SHAPE,
+    COH_SHAPE,
+    SEED
+  };
   static constexpr const char *outputs[] = {"e_strain", "e_break", "n_bonds", "n_broke_tension",
                                             "n_broke_shear"};
   static constexpr int output_count = 5;
@@ -38,19 +58,44 @@ struct ParallelBondPart : PartBase {
     if (m.given(EMOD) && (m.given(KN) || m.given(KS)))
       return m.fail("pb_emod/pb_kratio and pb_kn/pb_ks are alternatives: give one or the other");
     if (m.given(KRATIO) && !m.given(EMOD)) return m.fail("pb_kratio needs pb_emod");
-    double fa = 0.0;
-    double *const values[keyword_count] = {&pb.rmul, &pb.kn,  &pb.ks,   &pb.ten,   &pb.coh,
-                                           &fa,      &pb.mcf, &pb.emod, &pb.kratio};
+    double fa = 0.0, seed = 1.0;
+    double *const values[keyword_count] = {&pb.rmul,
+                                           &pb.kn,
+                                           &pb.ks,
+                                           &pb.ten,
+                                           &pb.coh,
+                                           &fa,
+                                           &pb.mcf,
+                                           &pb.emod,
+                                           &pb.kratio,
+                                           &pb.ten_spread.sd,
+                                           &pb.coh_spread.sd,
+                                           &pb.ten_spread.shape,
+                                           &pb.coh_spread.shape,
+                                           &seed};
     for (int k = 0; k < keyword_count; k++)
       if (!m.same_or_pair(k, *values[k])) return false;
     if (!(pb.kn > 0.0) && !(pb.emod > 0.0)) return m.fail("a parallel bond needs pb_kn > 0");
+    if (pb.ten_spread.sd > 0.0 && pb.ten_spread.shape > 0.0)
+      return m.fail("pb_ten_sd (a normal distribution) and pb_ten_shape (a Weibull distribution) "
+                    "are alternatives: give one or the other");
+    if (pb.coh_spread.sd > 0.0 && pb.coh_spread.shape > 0.0)
+      return m.fail("pb_coh_sd (a normal distribution) and pb_coh_shape (a Weibull distribution) "
+                    "are alternatives: give one or the other");
+    if (seed != std::floor(seed) || seed > 9007199254740992.0)
+      return m.fail("pb_seed must be a whole number from 1 to 2^53, not ", seed);
+    pb.seed = static_cast<std::uint64_t>(seed);
+    pb.drawn = pb.ten_spread.sd > 0.0 || pb.ten_spread.shape > 0.0 || pb.coh_spread.sd > 0.0 ||
+        pb.coh_spread.shape > 0.0;
     pb.dim2 = m.dim2;
     pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
-    // with pb_emod, per unit of R1 + R2 (bond_reach)
-    pb.reach = 2.0 * pb.ten / (pb.emod > 0.0 ? pb.emod : pb.kn);
-    if (!std::isfinite(pb.reach))
-      return m.fail_not_finite(TEN, pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn",
-                               pb.reach);
+    // with pb_emod, per unit of R1 + R2 (bond_reach); the largest sigma_c a draw gives
+    pb.reach = 2.0 * spread_bound(pb.ten, pb.ten_spread) / (pb.emod > 0.0 ? pb.emod : pb.kn);
+    if (!std::isfinite(pb.reach)) {
+      // (the keyword whose value overflowed: the spread's, where one is given)
+      const int k = pb.ten_spread.sd > 0.0 ? TEN_SD : pb.ten_spread.shape > 0.0 ? TEN_SHAPE : TEN;
+      return m.fail_not_finite(k, pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn", pb.reach);
+    }
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
@@ -73,9 +118,9 @@ struct ParallelBondPart : PartBase {
   template <class X> DEM_INLINE static void after_law(X &x)
   {
     if (!x.template kept<ParallelBondPart>() || !x.h.bonded || !x.p.pb.on) return;
-    const BondOutcome pb =
-        parallel_bond_step(x.p.pb, x.c, x.b.w2() - x.b.w1(), x.k.dt,
-                           x.template slots_of<ParallelBondPart>(), x.orient, x.advance, x.advance);
+    const BondOutcome pb = parallel_bond_step(
+        x.p.pb, bond_strengths(x.p.pb, x.b.id1(), x.b.id2()), x.c, x.b.w2() - x.b.w1(), x.k.dt,
+        x.template slots_of<ParallelBondPart>(), x.orient, x.advance, x.advance);
     if (pb.broke) x.h.bonded = false;
     x.r.d_break += pb.released;
     if (!x.r.bond_broke) x.r.bond_broke = pb.broke;
@@ -107,21 +152,25 @@ struct ParallelBondPart : PartBase {
       return false;
     double s[slots] = {};
     for (int step = 0; step < 2; step++) {
-      const BondOutcome o = parallel_bond_step(b, x.c, x.wrel, x.dt, s, 1.0, true, true);
+      const BondOutcome o =
+          parallel_bond_step(b, {b.ten, b.coh}, x.c, x.wrel, x.dt, s, 1.0, true, true);
       if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released))
         return false;
     }
     return true;
   }
-  // the bond's force and moment as stored: F_n, F_s (s, t), M_t, M_b (s, t)
-  static constexpr int column_count = 6;
+  // the bond's force and moment as stored: F_n, F_s (s, t), M_t, M_b (s, t); its strengths
+  // sigma_c and c (as drawn)
+  static constexpr int column_count = 8;
   template <class X> static void columns(X &x, double *out)
   {
     if (!x.p.pb.on || !x.h.bonded) return;
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     const Vec3 fs = x.o * f.fs, mb = x.o * f.mb;
-    const double values[6] = {f.fn, dot(fs, x.s), dot(fs, x.t), f.mt, dot(mb, x.s), dot(mb, x.t)};
-    for (int k = 0; k < 6; k++) out[k] = values[k];
+    const BondStrengths st = bond_strengths(x.p.pb, x.b.id1(), x.b.id2());
+    const double values[8] = {f.fn,         dot(fs, x.s), dot(fs, x.t), f.mt,
+                              dot(mb, x.s), dot(mb, x.t), st.ten,       st.coh};
+    for (int k = 0; k < 8; k++) out[k] = values[k];
     x.strain += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
     x.fn -= f.fn;
     x.fs = x.fs + f.fs;
