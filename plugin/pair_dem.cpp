@@ -244,9 +244,10 @@ template <class Style> void PairDEM<Style>::check_properties()
   if (fix_history && parts != history_parts)
     error->all(FLERR,
                "pair {}: the contact history has {} values per contact since the first run, these "
-               "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric) or "
-               "parallel bonds (pb_kn) was switched on or off after it): set them before the first "
-               "run",
+               "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric), "
+               "parallel bonds (pb_kn) or their drawn strengths (pb_ten_sd, pb_coh_sd, "
+               "pb_ten_shape, pb_coh_shape) was switched on or off after it): set them before the "
+               "first run",
                Style::name, size_history, slots(parts));
   history_parts = parts;
   size_history = slots(parts);

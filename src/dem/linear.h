@@ -234,7 +234,8 @@ DEM_INLINE Vec3T<T> linear_plain_step(const LinearPlainLanes<T> &p, const Contac
 struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
-  using Parts = PartList<HoldingPart, RollingPart, AdhesionPart, BondsPart, ParallelBondPart>;
+  using Parts = PartList<HoldingPart, RollingPart, AdhesionPart, BondsPart, ParallelBondPart,
+                         BondStrengthsPart>;
   static constexpr const char *style = "dem/linear", *wall_name = "linear",
                               *info = "PFC linear contact model";
   static constexpr const char *stiffness_keywords =

@@ -14,12 +14,13 @@ using namespace dem;
 TEST(Parts, LayoutFollowsTheList)
 {
   using Parts = LinearLaw::Parts;
-  EXPECT_EQ(Parts::count, 5);
-  EXPECT_EQ(Parts::history_bits, HIST_ROLLING | HIST_PBOND);
+  EXPECT_EQ(Parts::count, 6);
+  EXPECT_EQ(Parts::history_bits, HIST_ROLLING | HIST_PBOND | HIST_PBSTRENGTH);
   EXPECT_EQ(Parts::slots(HIST_ENERGY | HIST_EXTRA), 0);
   EXPECT_EQ(Parts::slots(HIST_ROLLING), 3);
   EXPECT_EQ(Parts::slots(HIST_PBOND), 8);
   EXPECT_EQ(Parts::slots(HIST_ROLLING | HIST_PBOND), 11);
+  EXPECT_EQ(Parts::slots(HIST_PBOND | HIST_PBSTRENGTH), 10);
   EXPECT_EQ(HertzLaw::Parts::slots(HIST_ROLLING | HIST_PBOND),
             3);    // (dem/hertz has no parallel bond)
 

@@ -7,6 +7,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "../pbond.h"
+#include "bond_strengths.h"
 #include "part.h"
 
 namespace dem {
@@ -108,19 +109,23 @@ struct ParallelBondPart : PartBase {
     return true;
   }
 
-  // a bond made this step starts without force or moment
+  // a bond made this step starts without force or moment (and draws its strengths anew)
   template <class X> DEM_INLINE static void before_law(X &x)
   {
     if (x.out.bond_made && x.template kept<ParallelBondPart>())
       clear_slots(x.template slots_of<ParallelBondPart>(), slots);
+    if (x.out.bond_made && x.template kept<BondStrengthsPart>())
+      clear_slots(x.template slots_of<BondStrengthsPart>(), BondStrengthsPart::slots);
   }
   // in parallel with the law's contact while bonded; a bond that breaks unbonds the contact
   template <class X> DEM_INLINE static void after_law(X &x)
   {
     if (!x.template kept<ParallelBondPart>() || !x.h.bonded || !x.p.pb.on) return;
-    const BondOutcome pb = parallel_bond_step(
-        x.p.pb, bond_strengths(x.p.pb, x.b.id1(), x.b.id2()), x.c, x.b.w2() - x.b.w1(), x.k.dt,
-        x.template slots_of<ParallelBondPart>(), x.orient, x.advance, x.advance);
+    const BondStrengths st = bond_strengths_of(x);
+    if (x.advance) keep_strengths(x, st);
+    const BondOutcome pb =
+        parallel_bond_step(x.p.pb, st, x.c, x.b.w2() - x.b.w1(), x.k.dt,
+                           x.template slots_of<ParallelBondPart>(), x.orient, x.advance, x.advance);
     if (pb.broke) x.h.bonded = false;
     x.r.d_break += pb.released;
     if (!x.r.bond_broke) x.r.bond_broke = pb.broke;
@@ -167,7 +172,7 @@ struct ParallelBondPart : PartBase {
     if (!x.p.pb.on || !x.h.bonded) return;
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     const Vec3 fs = x.o * f.fs, mb = x.o * f.mb;
-    const BondStrengths st = bond_strengths(x.p.pb, x.b.id1(), x.b.id2());
+    const BondStrengths st = bond_strengths_of(x);
     const double values[8] = {f.fn,         dot(fs, x.s), dot(fs, x.t), f.mt,
                               dot(mb, x.s), dot(mb, x.t), st.ten,       st.coh};
     for (int k = 0; k < 8; k++) out[k] = values[k];

@@ -1,0 +1,44 @@
+// The drawn-strengths part (dem/linear, with parallel_bond.h): where a pair of types draws its
+// parallel bonds' strengths from a distribution (pb_ten_sd, pb_coh_sd, pb_ten_shape, pb_coh_shape),
+// each bond keeps its sigma_c and c in 2 history values (HIST_PBSTRENGTH, after the bond's force
+// and moment), drawn (draw.h) on its first step and kept, so that the draws cost nothing on the
+// steps after. Its keywords are the parallel bond's; ParallelBondPart reads and fills its values
+// (bond_strengths_of, keep_strengths).
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "../pbond.h"
+#include "part.h"
+
+namespace dem {
+
+struct BondStrengthsPart : PartBase {
+  static constexpr int history_bit = HIST_PBSTRENGTH, slots = 2;
+  static constexpr const char *history_text = "the drawn strengths of parallel bonds";
+  static bool is_vector_slot(int) { return false; }
+  template <class Params> DEM_INLINE static bool uses(const Params &p)
+  {
+    return p.pb.on && p.pb.drawn;
+  }
+};
+
+// The strengths of the bond of contact x (a ContactWork or a ColumnWork): pb_ten and pb_coh, or
+// the bond's drawn values, kept in BondStrengthsPart's slots (0: not drawn yet; read times the
+// record's orientation, as the bond's scalars)
+template <class X> DEM_INLINE BondStrengths bond_strengths_of(const X &x)
+{
+  const ParallelBond &b = x.p.pb;
+  if (!b.drawn || !x.template kept<BondStrengthsPart>()) return {b.ten, b.coh};
+  const auto s = x.template slots_of<BondStrengthsPart>();
+  const BondStrengths st{x.orient * s[0], x.orient * s[1]};
+  return st.ten == 0.0 && st.coh == 0.0 ? bond_strengths(b, x.b.id1(), x.b.id2()) : st;
+}
+// ... kept in its slots
+template <class X> DEM_INLINE void keep_strengths(X &x, const BondStrengths &st)
+{
+  if (!x.p.pb.drawn || !x.template kept<BondStrengthsPart>()) return;
+  const auto s = x.template slots_of<BondStrengthsPart>();
+  s[0] = st.ten;
+  s[1] = st.coh;
+}
+
+}    // namespace dem
