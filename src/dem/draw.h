@@ -1,7 +1,8 @@
 // Strengths drawn per bond from a distribution, the same on any number of ranks, on any backend
 // and across restarts: each draw is a function of the two atoms' IDs, a seed and a counter (a
 // counter-based generator: no sequence, no state), so the two copies of a pair on two ranks, a
-// GPU thread and a restarted run all draw the same values, and nothing needs to be stored.
+// GPU thread and a restarted run all draw the same values (a bond keeps its draws only so as to
+// draw them once: parts/bond_strengths.h).
 //   uniform:  the 64-bit SplitMix64 finalizer (Steele, Lea & Flood, "Fast splittable
 //             pseudorandom number generators", OOPSLA 2014) applied in turn to the stream, the
 //             larger ID, the smaller ID and the seed; its top 53 bits give u in (0, 1)
