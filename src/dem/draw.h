@@ -6,9 +6,12 @@
 //   uniform:  the 64-bit SplitMix64 finalizer (Steele, Lea & Flood, "Fast splittable
 //             pseudorandom number generators", OOPSLA 2014) applied in turn to the stream, the
 //             larger ID, the smaller ID and the seed; its top 53 bits give u in (0, 1)
-//   normal:   Box-Muller (Box & Muller, Ann. Math. Stat. 29 (1958) 610) from two uniforms,
-//             mean + sd z; a draw outside [0, mean + 6 sd] is drawn again (the next counter), so
-//             no strength is negative and every one has a bound (the neighbour lists' reach)
+//   normal:   Marsaglia's polar form of Box-Muller (Marsaglia & Bray, SIAM Review 6 (1964)
+//             260): v1, v2 uniform in (-1, 1), s = v1^2 + v2^2, drawn again unless 0 < s < 1,
+//             z = v1 sqrt(-2 ln s / s), mean + sd z (a logarithm and a square root, no cosine:
+//             on a GPU a cosine's argument reduction takes a stack frame); a draw outside
+//             [0, mean + 6 sd] is drawn again (the next counters), so no strength is negative and
+//             every one has a bound (the neighbour lists' reach)
 //   Weibull:  scale (-ln u)^(1/shape) (inverse transform), drawn again beyond the 1 - 1e-12
 //             quantile, scale 27.63^(1/shape)
 // SPDX-License-Identifier: GPL-2.0-or-later
@@ -49,7 +52,7 @@ struct Spread {
 
 constexpr double NORMAL_BOUND_SD = 6.0;            // normal: no draw beyond mean + 6 sd
 constexpr double WEIBULL_BOUND_LOG = 27.631021;    // Weibull: -ln(1e-12)
-constexpr int MAX_REDRAWS = 64;
+constexpr int MAX_REDRAWS = 128;
 
 // the largest strength a draw can give (the bound the neighbour lists' reach is made for)
 DEM_INLINE double spread_bound(double value, const Spread &s)
@@ -70,13 +73,15 @@ DEM_INLINE double draw_strength(double value, const Spread &s, long long id1, lo
     if (s.shape > 0.0) {
       x = value * std::pow(-std::log(pair_uniform(id1, id2, seed, stream, k)), 1.0 / s.shape);
     } else {
-      const double u1 = pair_uniform(id1, id2, seed, stream, 2 * k),
-                   u2 = pair_uniform(id1, id2, seed, stream, 2 * k + 1);
-      x = value + s.sd * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+      const double v1 = 2.0 * pair_uniform(id1, id2, seed, stream, 2 * k) - 1.0,
+                   v2 = 2.0 * pair_uniform(id1, id2, seed, stream, 2 * k + 1) - 1.0;
+      const double r = v1 * v1 + v2 * v2;
+      if (!(r > 0.0 && r < 1.0)) continue;
+      x = value + s.sd * v1 * std::sqrt(-2.0 * std::log(r) / r);
     }
     if (x >= 0.0 && x <= top) return x;
   }
-  return value;    // (not in practice: with value >= 0 a normal draw is kept with probability > 1/2)
+  return value;    // (not in practice: with value >= 0 a normal draw is kept with probability > 0.39)
 }
 
 }    // namespace dem
