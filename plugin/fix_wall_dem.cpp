@@ -1037,12 +1037,14 @@ std::string FixWallDEM::mix_wall(const typename Style::Properties &p, const Adhe
   own_values<Style>(p, q, props3, adh3);
   const std::string err =
       mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
-  if (err.empty() && Style::Law::Parts::holds(out))
-    return "hold_gap and bonds (cb_tenf, cb_shearf, pb_kn or pb_emod with pb_rmul pb_ks pb_kratio "
-           "pb_ten pb_coh pb_fa pb_mcf pb_ten_sd pb_coh_sd pb_ten_shape pb_coh_shape pb_seed) are "
-           "properties of particle-particle contacts (pair style dem/linear): a wall contact takes "
-           "neither";
-  return err;
+  if (!err.empty() || !Style::Law::Parts::holds(out)) return err;
+  // (the bonds' keywords from their parts' tables, so that the message names whichever was given)
+  std::string bonds;
+  for (const dem::Keyword &k : dem::BondsPart::keywords) bonds += std::string(" ") + k.name;
+  for (const dem::Keyword &k : dem::ParallelBondPart::keywords) bonds += std::string(" ") + k.name;
+  return "hold_gap and bonds (" + bonds.substr(1) +
+      ") are properties of particle-particle contacts (pair style dem/linear): a wall contact "
+      "takes neither";
 }
 
 // The largest particle of each type in the group gives finite forces against the wall

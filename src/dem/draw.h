@@ -48,6 +48,7 @@ DEM_INLINE double pair_uniform(long long id1, long long id2, std::uint64_t seed,
 struct Spread {
   double sd = 0.0;       // > 0: normal
   double shape = 0.0;    // > 0: Weibull
+  DEM_INLINE bool on() const { return sd > 0.0 || shape > 0.0; }
 };
 
 constexpr double NORMAL_BOUND_SD = 6.0;            // normal: no draw beyond mean + 6 sd
@@ -66,7 +67,7 @@ DEM_INLINE double spread_bound(double value, const Spread &s)
 DEM_INLINE double draw_strength(double value, const Spread &s, long long id1, long long id2,
                                 std::uint64_t seed, int stream)
 {
-  if (!(s.sd > 0.0) && !(s.shape > 0.0)) return value;
+  if (!s.on()) return value;
   const double top = spread_bound(value, s);
   for (int k = 0; k < MAX_REDRAWS; k++) {
     double x;

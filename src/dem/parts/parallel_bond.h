@@ -77,17 +77,15 @@ struct ParallelBondPart : PartBase {
     for (int k = 0; k < keyword_count; k++)
       if (!m.same_or_pair(k, *values[k])) return false;
     if (!(pb.kn > 0.0) && !(pb.emod > 0.0)) return m.fail("a parallel bond needs pb_kn > 0");
-    if (pb.ten_spread.sd > 0.0 && pb.ten_spread.shape > 0.0)
-      return m.fail("pb_ten_sd (a normal distribution) and pb_ten_shape (a Weibull distribution) "
-                    "are alternatives: give one or the other");
-    if (pb.coh_spread.sd > 0.0 && pb.coh_spread.shape > 0.0)
-      return m.fail("pb_coh_sd (a normal distribution) and pb_coh_shape (a Weibull distribution) "
-                    "are alternatives: give one or the other");
+    const Spread *spreads[2] = {&pb.ten_spread, &pb.coh_spread};    // (TEN_SD + q, TEN_SHAPE + q)
+    for (int q = 0; q < 2; q++)
+      if (spreads[q]->sd > 0.0 && spreads[q]->shape > 0.0)
+        return m.fail(m.name(TEN_SD + q), " (a normal distribution) and ", m.name(TEN_SHAPE + q),
+                      " (a Weibull distribution) are alternatives: give one or the other");
     if (seed != std::floor(seed) || seed > 9007199254740992.0)
       return m.fail("pb_seed must be a whole number from 1 to 2^53, not ", seed);
     pb.seed = static_cast<std::uint64_t>(seed);
-    pb.drawn = pb.ten_spread.sd > 0.0 || pb.ten_spread.shape > 0.0 || pb.coh_spread.sd > 0.0 ||
-        pb.coh_spread.shape > 0.0;
+    pb.drawn = pb.ten_spread.on() || pb.coh_spread.on();
     pb.dim2 = m.dim2;
     pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
     // with pb_emod, per unit of R1 + R2 (bond_reach); the largest sigma_c a draw gives
