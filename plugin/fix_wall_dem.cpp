@@ -150,6 +150,10 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
 
   while (iarg < narg) {
     const std::string key = arg[iarg];
+    auto yes_no = [&](bool &flag) {
+      const std::string err = parse_yes_no(key, arg[iarg + 1], flag);
+      if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+    };
     if (key == "shear") {
       if (iarg + 3 > narg)
         error->all(FLERR, "{}: shear needs a direction (x, y or z) and a velocity", me);
@@ -175,13 +179,11 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
       iarg += 4;
     } else if (key == "energy") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: energy needs yes or no", me);
-      const std::string err = parse_yes_no(key, arg[iarg + 1], track_energy);
-      if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+      yes_no(track_energy);
       iarg += 2;
     } else if (key == "contact_report") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: contact_report needs yes or no", me);
-      const std::string err = parse_yes_no(key, arg[iarg + 1], contact_report);
-      if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+      yes_no(contact_report);
       iarg += 2;
     } else if (key == "impact_speed") {
       if (iarg + 2 > narg) error->all(FLERR, "{}: impact_speed needs a speed", me);

@@ -56,6 +56,11 @@ namespace {
   }
 #endif
 
+  // where 4-wide load q of an N-slot record starts (the last one at N - 4)
+  DEM_INLINE constexpr int quad_start(int N, int q)
+  {
+    return 4 * q < N - 4 ? 4 * q : N - 4;
+  }
   // the N slots of the lanes' records as N packs: with 4 lanes, 4-wide loads of slots 0-3, 4-7, ...
   // (the last four slots for the last load, which overlaps the one before when 4 does not divide
   // N), each four transposed
@@ -65,7 +70,7 @@ namespace {
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
       for (int q = 0; q < (N + 3) / 4; q++) {
-        const int at = 4 * q < N - 4 ? 4 * q : N - 4;
+        const int at = quad_start(N, q);
         Quad a[4], t[4];
         for (int l = 0; l < 4; l++) std::memcpy(&a[l], rec[l] + at, 32);
         transpose(a, t);
@@ -89,7 +94,7 @@ namespace {
 #if defined(DEM_SIMD_SHUFFLE)
     if constexpr (W == 4) {
       for (int q = 0; q < (N + 3) / 4; q++) {
-        const int at = 4 * q < N - 4 ? 4 * q : N - 4;
+        const int at = quad_start(N, q);
         Quad t[4], a[4];
         for (int k = 0; k < 4; k++)
           for (int l = 0; l < 4; l++) t[k][l] = s[at + k][l];
