@@ -33,8 +33,8 @@ namespace {
 constexpr const char *HISTORY_MARK = "DEM:HIST";
 // the largest values a layout can hold: the optional parts (dem::HistoryParts), the values per
 // contact (convert_record's full form)
-constexpr double MOST_PARTS =
-    dem::HIST_ENERGY | dem::HIST_EXTRA | dem::HIST_ROLLING | dem::HIST_PBOND | dem::HIST_PBSTRENGTH;
+constexpr double MOST_PARTS = dem::HIST_ENERGY | dem::HIST_EXTRA | dem::HIST_ROLLING |
+    dem::HIST_PBOND | dem::HIST_PBSTRENGTH | dem::HIST_FJOINT;
 constexpr double MOST_VALUES = 64;
 }    // namespace
 

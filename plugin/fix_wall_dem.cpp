@@ -1044,6 +1044,7 @@ std::string FixWallDEM::mix_wall(const typename Style::Properties &p, const Adhe
   std::string bonds;
   for (const dem::Keyword &k : dem::BondsPart::keywords) bonds += std::string(" ") + k.name;
   for (const dem::Keyword &k : dem::ParallelBondPart::keywords) bonds += std::string(" ") + k.name;
+  for (const dem::Keyword &k : dem::FlatJointPart::keywords) bonds += std::string(" ") + k.name;
   return "hold_gap and bonds (" + bonds.substr(1) +
       ") are properties of particle-particle contacts (pair style dem/linear): a wall contact "
       "takes neither";

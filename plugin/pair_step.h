@@ -246,8 +246,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   }
   if (EXTRA && k.bond.any) {
     tally.events.bonded += out.bonded ? w2 : 0;
-    tally.events.broke_tension += out.bond_broke == 1 ? w2 : 0;
-    tally.events.broke_shear += out.bond_broke == 2 ? w2 : 0;
+    tally.events.broke_tension += out.broke_tension * w2;
+    tally.events.broke_shear += out.broke_shear * w2;
   }
   // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
   if (advance && out.state != out.state_before) {

@@ -13,7 +13,7 @@
 //
 // History slots of a contact (StepConstants): the law's values (Law::History) as seen from body 1,
 // then the values of the law's parts that have some, in the order of Law::Parts (the rolling
-// moment, 3; the parallel bond's, 8), each only where the run keeps them. Vectors are forces on
+// moment, 3; the parallel bond's, 8; the flat joint's, 39), each only where the run keeps them. Vectors are forces on
 // body 2 and flip when the partner atom takes the contact over; both history fixes then negate
 // every slot, so scalars, which must read back unchanged, are read times the record's orientation
 // (the sign of its state slot, ContactHistory::orientation).
@@ -29,6 +29,7 @@
 #pragma once
 #include "parts/adhesion.h"
 #include "parts/bonds.h"
+#include "parts/flat_joint.h"
 #include "parts/holding.h"
 #include "parts/parallel_bond.h"
 #include "parts/rolling.h"
@@ -199,9 +200,13 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   x.state_before = h.state;
   // setup: what the layout keeps implicitly, and a restart file's conversions (stored)
   const bool converted = !advance && x.state_before != 0 && h.complete(c.n);
-  r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
+  const bool replaced = Parts::replaces_law(x);    // (a part carries the contact: the flat joint)
+  if (replaced)
+    r = ContactResult{};
+  else
+    r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
   out.force = r.force;
-  if constexpr (STRAIN) out.strain = Law::strain_energy(p, h, r.kn, r.ks);
+  if constexpr (STRAIN) out.strain = replaced ? 0.0 : Law::strain_energy(p, h, r.kn, r.ks);
   Parts::after_law(x);
   if (advance || converted) h.store(slot, 1.0, k.parts);
 
@@ -215,7 +220,8 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   out.state = h.state;
   out.activated = r.activated;
   out.bonded = h.bonded;
-  out.bond_broke = r.bond_broke;
+  out.broke_tension += r.bond_broke == 1;
+  out.broke_shear += r.bond_broke == 2;
   return out;
 }
 

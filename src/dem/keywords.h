@@ -20,7 +20,8 @@ enum KeyRange {
   KEY_TAN_MODE,          // 0, 1 (2 needs a Hertz normal force)
   KEY_TAN_MODE_HERTZ,    // 0, 1, 2
   KEY_RR_MODEL,          // 0, 1, 3
-  KEY_ADH_MODEL          // 0-3
+  KEY_ADH_MODEL,         // 0-3
+  KEY_ELEMENTS           // whole numbers 1-16 (a flat joint's element counts)
 };
 
 struct Keyword {
@@ -60,6 +61,8 @@ inline bool key_allows(int range, double v)
       return v == 0.0 || v == 1.0 || v == 3.0;
     case KEY_ADH_MODEL:
       return v >= 0.0 && v <= 3.0 && whole;
+    case KEY_ELEMENTS:
+      return v >= 1.0 && v <= 16.0 && whole;
   }
   return false;
 }
@@ -94,6 +97,8 @@ inline const char *key_range_text(int range)
       return "0 (PFC rrlinear), 1 (Rocky type A) or 3 (Rocky type C)";
     case KEY_ADH_MODEL:
       return "0 (none), 1 (Rocky constant), 2 (Rocky linear) or 3 (JKR, dem/hertz)";
+    case KEY_ELEMENTS:
+      return "whole numbers 1 to 16";
   }
   return "";
 }

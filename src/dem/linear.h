@@ -24,6 +24,7 @@
 #include "mixing.h"
 #include "parts/adhesion.h"
 #include "parts/bonds.h"
+#include "parts/flat_joint.h"
 #include "parts/holding.h"
 #include "parts/parallel_bond.h"
 #include "parts/rolling.h"
@@ -51,6 +52,7 @@ struct LinearParams {
   double cb_tenf = 0.0, cb_shearf = 0.0;    // the bond's tensile and shear strengths [force]
   double cb_reach = 0.0;    // 2 cb_tenf / k_n: beyond it a bond has broken in tension
   ParallelBond pb;          // PFC's parallel bond (pbond.h)
+  FlatJoint fj;             // PFC's flat joint (fjoint.h)
 };
 
 DEM_INLINE void linear_stiffness(const LinearParams &p, double r1, double r2, double &kn,
@@ -191,7 +193,8 @@ DEM_INLINE bool linear_is_plain(const LinearParams &p)
 {
   return !p.from_material && p.tan.mode == TAN_SPRING && p.tan.fric_dyn == p.tan.fric &&
       p.rgap == 0.0 && p.lin_mode == 0 && p.dp.sratio == 0.0 && p.dp.mode == 0 &&
-      p.roll.model == ROLL_NONE && p.hold_gap == 0.0 && !p.no_slip && !p.cbond && !p.pb.on;
+      p.roll.model == ROLL_NONE && p.hold_gap == 0.0 && !p.no_slip && !p.cbond && !p.pb.on &&
+      !p.fj.on;
 }
 DEM_INLINE LinearParams linear_plain(const LinearParams &p)
 {
@@ -235,7 +238,7 @@ struct LinearLaw {
   using History = ContactHistory;
   using Params = LinearParams;
   using Parts = PartList<HoldingPart, RollingPart, AdhesionPart, BondsPart, ParallelBondPart,
-                         BondStrengthsPart>;
+                         BondStrengthsPart, FlatJointPart>;
   static constexpr const char *style = "dem/linear", *wall_name = "linear",
                               *info = "PFC linear contact model";
   static constexpr const char *stiffness_keywords =

@@ -16,12 +16,13 @@ namespace dem {
 // Optional parts of a contact's history, kept only when used (a pair style fixes them at its first
 // run): fewer slots per neighbour make the pair loop faster (memory traffic).
 enum HistoryParts {
-  HIST_ENERGY = 1,        // the per-contact dissipated energies (energy tracking on)
-  HIST_EXTRA = 2,         // the law's own values (dem/hertz: tan_mode 2's shear displacement)
-  HIST_ALL = 3,           // (the default of load/store: energies and the law's values; not rolling)
-  HIST_ROLLING = 4,       // the rolling moment (rolling.h), after the law's values
-  HIST_PBOND = 8,         // a parallel bond's force and moment (pbond.h), after the rolling moment
-  HIST_PBSTRENGTH = 16    // a parallel bond's drawn strengths (parts/bond_strengths.h), after them
+  HIST_ENERGY = 1,     // the per-contact dissipated energies (energy tracking on)
+  HIST_EXTRA = 2,      // the law's own values (dem/hertz: tan_mode 2's shear displacement)
+  HIST_ALL = 3,        // (the default of load/store: energies and the law's values; not rolling)
+  HIST_ROLLING = 4,    // the rolling moment (rolling.h), after the law's values
+  HIST_PBOND = 8,      // a parallel bond's force and moment (pbond.h), after the rolling moment
+  HIST_PBSTRENGTH = 16,    // a parallel bond's drawn strengths (parts/bond_strengths.h), after them
+  HIST_FJOINT = 32         // a flat joint's interface and elements (fjoint.h), after them
 };
 
 // Slots: F_s 0-2, F_n 3, state 4 (+ 4 while bonded, dem/linear's contact bond), F^d 5-7, then

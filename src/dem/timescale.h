@@ -45,6 +45,12 @@ inline Timescale timescale(const LinearParams &p, double r1, double r2, double m
     const BondGeometry g = bond_geometry(p.pb, r1, r2);
     kn += g.kn * g.area;
   }
+  // a flat joint's interface acts instead of it (fjoint.h)
+  if (p.fj.on) {
+    const FjGeometry g = fj_geometry(p.fj, r1, r2);
+    const double area = g.dim2 ? 2.0 * g.rbar : kPi * g.rbar * g.rbar;
+    if (g.kn * area > kn) kn = g.kn * area;
+  }
   return timescale_of(kn, m, linear_restitution(p.dp, p.dp.nratio));
 }
 

@@ -76,8 +76,8 @@ def parse_thermo(out):
         elif header and len(words) == len(header):
             try:
                 rows.append(dict(zip(header, map(float, words))))
-            except ValueError:
-                header = None
+            except ValueError:    # a message of as many words (dem_bond's) within the table
+                pass
         elif header and line.startswith("Loop time"):
             header = None
     return rows

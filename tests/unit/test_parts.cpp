@@ -14,13 +14,14 @@ using namespace dem;
 TEST(Parts, LayoutFollowsTheList)
 {
   using Parts = LinearLaw::Parts;
-  EXPECT_EQ(Parts::count, 6);
-  EXPECT_EQ(Parts::history_bits, HIST_ROLLING | HIST_PBOND | HIST_PBSTRENGTH);
+  EXPECT_EQ(Parts::count, 7);
+  EXPECT_EQ(Parts::history_bits, HIST_ROLLING | HIST_PBOND | HIST_PBSTRENGTH | HIST_FJOINT);
   EXPECT_EQ(Parts::slots(HIST_ENERGY | HIST_EXTRA), 0);
   EXPECT_EQ(Parts::slots(HIST_ROLLING), 3);
   EXPECT_EQ(Parts::slots(HIST_PBOND), 8);
   EXPECT_EQ(Parts::slots(HIST_ROLLING | HIST_PBOND), 11);
   EXPECT_EQ(Parts::slots(HIST_PBOND | HIST_PBSTRENGTH), 10);
+  EXPECT_EQ(Parts::slots(HIST_FJOINT), 39);    // (7 for the interface, 2 per element, 16 at most)
   EXPECT_EQ(HertzLaw::Parts::slots(HIST_ROLLING | HIST_PBOND),
             3);    // (dem/hertz has no parallel bond)
 
@@ -45,6 +46,8 @@ TEST(Parts, LayoutFollowsTheList)
   EXPECT_FALSE(Parts::is_vector_slot(7, both));
   EXPECT_FALSE(Parts::is_vector_slot(0, HIST_PBOND));
   EXPECT_TRUE(Parts::is_vector_slot(1, HIST_PBOND));
+  // the flat joint's values are seen from the smaller ID: all read times the orientation
+  for (int k = 0; k < 39; k++) EXPECT_FALSE(Parts::is_vector_slot(k, HIST_FJOINT));
 
   std::string text;
   Parts::describe(both, [&](const char *t) {

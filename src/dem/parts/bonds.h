@@ -6,6 +6,7 @@
 // breaks takes the law's strain energy along (e_break).
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "../fjoint.h"
 #include "../pbond.h"
 #include "../rolling.h"
 #include "part.h"
@@ -47,7 +48,7 @@ struct BondsPart : PartBase {
   // whether a pair of types takes bonds
   template <class Params> DEM_INLINE static bool uses(const Params &p)
   {
-    return p.cbond || p.pb.on;
+    return p.cbond || p.pb.on || p.fj.on;
   }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
   template <class Params>
@@ -65,6 +66,7 @@ struct BondsPart : PartBase {
   // stretch at which it breaks in tension
   template <class Params> DEM_INLINE static double bonded_reach(const Params &p, double rsum)
   {
+    if (p.fj.on) return p.fj.emod > 0.0 ? p.fj.reach * rsum : p.fj.reach;
     return p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
   }
 

@@ -13,6 +13,8 @@
 //   reach(x)       what it adds to the reach of a contact (x: a ReachWork, contact_step.h)
 //   engage(x)      before the contact's history is read: may end the contact (returns false)
 //   before_law(x)  on the contact's history before the law's step (x: a ContactWork)
+//   replaces_law(x)  whether it carries the contact instead of the law (the flat joint): the law's
+//                  step is skipped, its force and history stay 0
 //   after_law(x)   after the law's step: adds its force, moment and energies to x.out
 //   release(x, o)  a contact that left the reach: what it gives up (x: a ReleaseWork, o: a
 //                  ReleaseOutcome)
@@ -86,7 +88,8 @@ struct StepOutcome {
       state = 0;             // the law's state (0 new, 1 active, 2 slipping) before and after
   bool activated = false;    // the law's activation flag (ContactResult::activated)
   bool bonded = false;       // bonded after the step
-  int bond_broke = 0;        // a bond broke: 1 in tension, 2 in shear
+  int broke_tension = 0;     // bonds (a flat joint: its elements) that broke in tension
+  int broke_shear = 0;       // ... in shear
   bool bond_made = false;    // a dem_bond request bonded it
 };
 
@@ -145,6 +148,7 @@ struct PartBase {
   template <class X> DEM_INLINE static void reach(X &) {}
   template <class X> DEM_INLINE static bool engage(X &) { return true; }
   template <class X> DEM_INLINE static void before_law(X &) {}
+  template <class X> DEM_INLINE static bool replaces_law(const X &) { return false; }
   template <class X> DEM_INLINE static void after_law(X &) {}
   template <class X, class Out> DEM_INLINE static void release(const X &, Out &) {}
   static constexpr int column_count = 0;
@@ -269,6 +273,10 @@ template <class... P> struct PartList {
   }
   template <class X> DEM_INLINE static bool engage(X &x) { return (engage_one<P>(x) && ...); }
   template <class X> DEM_INLINE static void before_law(X &x) { (before_one<P>(x), ...); }
+  template <class X> DEM_INLINE static bool replaces_law(const X &x)
+  {
+    return (false || ... || replaces_one<P>(x));
+  }
   template <class X> DEM_INLINE static void after_law(X &x) { (after_one<P>(x), ...); }
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
   {
@@ -330,6 +338,13 @@ template <class... P> struct PartList {
   template <class Q, class X> DEM_INLINE static void before_one(X &x)
   {
     if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>) Q::before_law(x);
+  }
+  template <class Q, class X> DEM_INLINE static bool replaces_one(const X &x)
+  {
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>)
+      return Q::replaces_law(x);
+    else
+      return false;
   }
   template <class Q, class X> DEM_INLINE static void after_one(X &x)
   {

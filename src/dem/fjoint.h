@@ -1,0 +1,440 @@
+// PFC's flat joint (Itasca PFC 7, "Flat-Joint Model", flatjoint; Potyondy, ARMA 12-501 (2012), and
+// Potyondy, Technical Memorandum ICG7234-L (2013)): a bonded contact becomes a flat interface
+// between two notional surfaces, a disk of radius Rbar = lambda min(R1, R2) on the contact plane
+// (2d: a segment of length 2 Rbar, unit thickness) divided into elements: N_r rings of equal width,
+// each of N_alpha equal sectors (2d: N_r equal segments). Each element is bonded or not; the law's
+// own contact does not act while the joint does.
+//   Stiffnesses per area: kn, ks given, or kn = E / (R1 + R2), ks = kn / kappa (fj_emod, fj_kratio).
+//   The gap over the interface: g(x) = g_s + (n x theta_b) . x, with g_s = g_c - g_0 (g_0: the
+//   contact gap at installation if it was open, else 0) and theta_b the accumulated relative bend
+//   rotation; the normal stress sigma(x) = kn g(x) (tension > 0) acts on all of a bonded element
+//   and on the part of an unbonded one where g < 0 (exact integrals over the element or its closed
+//   part: annular sectors cut by the line g = 0).
+//   Each element's shear force F_s^e -= ks A^e dd_s^e, with dd_s^e the relative shear displacement
+//   at its centroid x^e (the twist rotation enters as dtheta_t n x x^e).
+//   A bonded element breaks in tension if sigma^e = F_n^e / A^e > sigma_c, else in shear if
+//   tau^e = |F_s^e| / A^e > c - sigma^e tan(phi) (stresses at its centroid); its shear force then
+//   drops to 0 (PFC's fj_resmode 0) and it is unbonded from then on. An unbonded element's shear
+//   force is limited to mu |F_n^e| (slip).
+//   The interface's force and moment on particle 2: -F_n n + sum F_s^e and the moments of the
+//   normal stresses and of the element shear forces about the interface's centre.
+//   Strain energy: sum over elements of kn/2 int sigma^2/kn^2 dA + |F_s^e|^2 / (2 ks A^e).
+// The joint ends (activity: PFC's deletion of an unbonded, open contact) once no element is bonded
+// and the interface is open everywhere (g > 0).
+// History (dem::HIST_FJOINT): the interface frame's first axis s (3), theta_b along s and t, g_0,
+// the elements' states (2 bits each), and each element's shear force along s and t. Every value is
+// seen from the particle of the smaller ID (the pair's order on any rank), read and stored times
+// the record's orientation.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "contact.h"
+
+#include <cmath>
+
+namespace dem {
+
+constexpr int FJ_MAX_ELEMENTS = 16;
+constexpr int FJ_SLOTS = 7 + 2 * FJ_MAX_ELEMENTS;    // (FjValues, then the elements' shear forces)
+
+// an element's bond state (fj_state)
+enum FjState { FJ_UNBONDED = 0, FJ_BONDED = 1, FJ_BROKE_TENSION = 2, FJ_BROKE_SHEAR = 3 };
+
+struct FlatJoint {
+  bool on = false;                    // the pair of types takes flat joints
+  bool dim2 = false;                  // 2d: a segment of unit thickness, no twist
+  int nr = 1;                         // fj_nr: rings (2d: elements)
+  int na = 3;                         // fj_nal: sectors per ring (3d)
+  double rmul = 1.0;                  // fj_rmul: Rbar = rmul min(R1, R2)
+  double kn = 0.0, ks = 0.0;          // fj_kn, fj_ks [stress/length] (unless emod)
+  double emod = 0.0, kratio = 0.0;    // fj_emod, fj_kratio: kn = emod / (R1 + R2), ks = kn / kratio
+  double ten = 0.0;                   // fj_ten: sigma_c [stress]
+  double coh = 0.0;                   // fj_coh: c [stress]
+  double tan_fa = 0.0;                // tan(fj_fa)
+  double fric = 0.0;                  // fj_fric: mu of the unbonded elements
+  double reach =
+      0.0;    // 2 sigma_c / kn (per R1 + R2 with emod): a pull that far breaks every element
+  DEM_INLINE int elements() const { return dim2 ? nr : nr * na; }
+};
+
+// The area, first and second moments of a region of the interface plane about its centre, in the
+// interface's axes (s, t)
+struct AreaMoments {
+  double a = 0.0, s = 0.0, t = 0.0, ss = 0.0, st = 0.0, tt = 0.0;
+  DEM_INLINE void add(const AreaMoments &m, double sign)
+  {
+    a += sign * m.a;
+    s += sign * m.s;
+    t += sign * m.t;
+    ss += sign * m.ss;
+    st += sign * m.st;
+    tt += sign * m.tt;
+  }
+};
+
+// The moments of the region between the centre and a boundary r(phi), integrated over phi in
+// axes (u, w) with phi measured from u: the antiderivatives for a circle of radius r ...
+DEM_INLINE AreaMoments arc_primitive(double r, double phi)
+{
+  const double r2 = r * r, r3 = r2 * r, r4 = r2 * r2, c = std::cos(phi), s = std::sin(phi);
+  AreaMoments m;
+  m.a = 0.5 * r2 * phi;
+  m.s = r3 / 3.0 * s;
+  m.t = -r3 / 3.0 * c;
+  m.ss = 0.25 * r4 * (0.5 * phi + 0.5 * s * c);
+  m.st = 0.125 * r4 * s * s;
+  m.tt = 0.25 * r4 * (0.5 * phi - 0.5 * s * c);
+  return m;
+}
+// ... and for the line u = d (r = d / cos(phi), |phi| < pi/2 or beyond it, never across)
+DEM_INLINE AreaMoments line_primitive(double d, double phi)
+{
+  const double c = std::cos(phi), tn = std::tan(phi), d2 = d * d, d3 = d2 * d, d4 = d2 * d2;
+  AreaMoments m;
+  m.a = 0.5 * d2 * tn;
+  m.s = d3 / 3.0 * tn;
+  m.t = d3 / (6.0 * c * c);
+  m.ss = 0.25 * d4 * tn;
+  m.st = d4 / (8.0 * c * c);
+  m.tt = d4 / 12.0 * tn * tn * tn;
+  return m;
+}
+
+// the moments in axes (u, w) turned by psi from (s, t), in (s, t)
+DEM_INLINE AreaMoments turned(const AreaMoments &m, double psi)
+{
+  const double c = std::cos(psi), s = std::sin(psi);
+  AreaMoments r;
+  r.a = m.a;
+  r.s = c * m.s - s * m.t;
+  r.t = s * m.s + c * m.t;
+  r.ss = c * c * m.ss - 2.0 * c * s * m.st + s * s * m.tt;
+  r.tt = s * s * m.ss + 2.0 * c * s * m.st + c * c * m.tt;
+  r.st = c * s * (m.ss - m.tt) + (c * c - s * s) * m.st;
+  return r;
+}
+
+// The moments of the annular sector ri <= r <= ro, a1 <= alpha <= a2 (alpha from s towards t)
+DEM_INLINE AreaMoments sector_moments(double ri, double ro, double a1, double a2)
+{
+  AreaMoments m = arc_primitive(ro, a2);
+  m.add(arc_primitive(ro, a1), -1.0);
+  m.add(arc_primitive(ri, a2), -1.0);
+  m.add(arc_primitive(ri, a1), 1.0);
+  return m;
+}
+
+// The moments of the part of that sector where g = g0 + bs x_s + bt x_t < 0 (exact: along each ray
+// the closed part is an interval bounded by the arcs or the line g = 0; the angle range is split
+// where that changes)
+DEM_INLINE AreaMoments closed_sector_moments(double ri, double ro, double a1, double a2, double g0,
+                                             double bs, double bt)
+{
+  const double b = std::sqrt(bs * bs + bt * bt);
+  if (!(b * ro > 1e-12 * std::fabs(g0)))    // (a uniform gap over the element)
+    return g0 < 0.0 ? sector_moments(ri, ro, a1, a2) : AreaMoments{};
+  if (g0 + b * ro <= 0.0) return sector_moments(ri, ro, a1, a2);    // closed everywhere
+  if (g0 - b * ro >= 0.0) return AreaMoments{};                     // open everywhere
+  // in axes (u, w) along the gap's gradient: closed where u < d
+  const double psi = std::atan2(bt, bs), d = -g0 / b, pi = 3.14159265358979323846;
+  const double p1 = a1 - psi, p2 = a2 - psi;
+  double cut[16];
+  int n = 0;
+  cut[n++] = p1;
+  // where cos(phi) = 0 and where the line meets either arc
+  double base[6];
+  int nb = 0;
+  base[nb++] = 0.5 * pi;
+  base[nb++] = -0.5 * pi;
+  const double radii[2] = {ri, ro};
+  for (int k = 0; k < 2; k++)
+    if (radii[k] > 0.0 && std::fabs(d) <= radii[k]) {
+      const double a = std::acos(d / radii[k]);
+      base[nb++] = a;
+      base[nb++] = -a;
+    }
+  for (int k = 0; k < nb; k++)
+    for (int turn = -3; turn <= 3; turn++) {
+      const double p = base[k] + 2.0 * pi * turn;
+      if (p > p1 && p < p2 && n < 15) cut[n++] = p;
+    }
+  cut[n++] = p2;
+  for (int i = 1; i < n; i++)    // (a few values: insertion sort)
+    for (int j = i; j > 0 && cut[j] < cut[j - 1]; j--) {
+      const double tmp = cut[j];
+      cut[j] = cut[j - 1];
+      cut[j - 1] = tmp;
+    }
+  AreaMoments m;
+  for (int i = 0; i + 1 < n; i++) {
+    const double pa = cut[i], pb = cut[i + 1];
+    if (!(pb > pa)) continue;
+    const double cm = std::cos(0.5 * (pa + pb));
+    if (cm == 0.0) continue;
+    // the closed interval of the ray: [lo, hi], each an arc (radius) or the line
+    const double line = d / cm;
+    bool lo_line = false, hi_line = false;
+    if (cm > 0.0) {    // closed for r < line
+      if (line <= ri) continue;
+      hi_line = line < ro;
+    } else if (d < 0.0) {    // closed for r > line (> 0)
+      if (line >= ro) continue;
+      lo_line = line > ri;
+    }
+    if (hi_line) {
+      m.add(line_primitive(d, pb), 1.0);
+      m.add(line_primitive(d, pa), -1.0);
+    } else {
+      m.add(arc_primitive(ro, pb), 1.0);
+      m.add(arc_primitive(ro, pa), -1.0);
+    }
+    if (lo_line) {
+      m.add(line_primitive(d, pb), -1.0);
+      m.add(line_primitive(d, pa), 1.0);
+    } else {
+      m.add(arc_primitive(ri, pb), -1.0);
+      m.add(arc_primitive(ri, pa), 1.0);
+    }
+  }
+  return turned(m, psi);
+}
+
+// 2d: the segment xa <= x_s <= xb (unit thickness), whole or where g0 + bs x_s < 0
+DEM_INLINE AreaMoments segment_moments(double xa, double xb)
+{
+  AreaMoments m;
+  m.a = xb - xa;
+  m.s = 0.5 * (xb * xb - xa * xa);
+  m.ss = (xb * xb * xb - xa * xa * xa) / 3.0;
+  return m;
+}
+DEM_INLINE AreaMoments closed_segment_moments(double xa, double xb, double g0, double bs)
+{
+  if (bs == 0.0) return g0 < 0.0 ? segment_moments(xa, xb) : AreaMoments{};
+  const double x0 = -g0 / bs;    // g = 0
+  double lo = xa, hi = xb;
+  if (bs > 0.0)
+    hi = x0 < xb ? x0 : xb;
+  else
+    lo = x0 > xa ? x0 : xa;
+  return hi > lo ? segment_moments(lo, hi) : AreaMoments{};
+}
+
+// A contact's interface: its radius, stiffnesses per area and element layout
+struct FjGeometry {
+  double rbar, kn, ks;
+  int nr, na, count;
+  bool dim2;
+};
+DEM_INLINE FjGeometry fj_geometry(const FlatJoint &j, double r1, double r2)
+{
+  FjGeometry g{
+      j.rmul * (r1 < r2 ? r1 : r2), j.kn, j.ks, j.nr, j.dim2 ? 1 : j.na, j.elements(), j.dim2};
+  if (j.emod > 0.0) {
+    g.kn = j.emod / (r1 + r2);
+    g.ks = j.kratio > 0.0 ? g.kn / j.kratio : 0.0;
+  }
+  return g;
+}
+// element e's region: whole, or its part where g0 + bs x_s + bt x_t < 0 (closed_only)
+DEM_INLINE AreaMoments element_moments(const FjGeometry &g, int e, bool closed_only, double g0,
+                                       double bs, double bt)
+{
+  const int ring = e / g.na, sector = e % g.na;
+  const double w = g.rbar / g.nr;
+  if (g.dim2) {
+    const double xa = -g.rbar + 2.0 * w * ring, xb = xa + 2.0 * w;
+    return closed_only ? closed_segment_moments(xa, xb, g0, bs) : segment_moments(xa, xb);
+  }
+  const double da = 2.0 * 3.14159265358979323846 / g.na;
+  const double ri = w * ring, ro = ri + w, a1 = da * sector, a2 = a1 + da;
+  return closed_only ? closed_sector_moments(ri, ro, a1, a2, g0, bs, bt)
+                     : sector_moments(ri, ro, a1, a2);
+}
+
+// The stored values of a joint's interface (HIST_FJOINT's first 7 slots), seen from the particle of
+// the smaller ID; each element's shear force along s and t follows in slots 7 + 2e, 8 + 2e
+struct FjValues {
+  Vec3 s{0.0, 0.0, 0.0};                  // the interface's first axis (0: not installed yet)
+  double theta_s = 0.0, theta_t = 0.0;    // theta_b along s and t
+  double gap0 = 0.0;                      // g_0
+  double states = 0.0;                    // 2 bits per element (FjState), element e at 4^e
+
+  DEM_INLINE int state(int e) const
+  {
+    return static_cast<int>(std::fmod(std::floor(states / std::ldexp(1.0, 2 * e)), 4.0));
+  }
+  DEM_INLINE void set_state(int e, int st) { states += (st - state(e)) * std::ldexp(1.0, 2 * e); }
+  DEM_INLINE bool installed() const { return s.x != 0.0 || s.y != 0.0 || s.z != 0.0; }
+
+  template <class Slots> DEM_INLINE static FjValues load(Slots h, double orient)
+  {
+    FjValues v;
+    v.s = {orient * h[0], orient * h[1], orient * h[2]};
+    v.theta_s = orient * h[3];
+    v.theta_t = orient * h[4];
+    v.gap0 = orient * h[5];
+    v.states = orient * h[6];
+    return v;
+  }
+  template <class Slots> DEM_INLINE void store(Slots h, double orient) const
+  {
+    h[0] = orient * s.x;
+    h[1] = orient * s.y;
+    h[2] = orient * s.z;
+    h[3] = orient * theta_s;
+    h[4] = orient * theta_t;
+    h[5] = orient * gap0;
+    h[6] = orient * states;
+  }
+};
+
+// What the joint applies and what its step did (on particle 2 of the step's contact)
+struct FjOutcome {
+  Vec3 force{0.0, 0.0, 0.0}, moment{0.0, 0.0, 0.0};
+  double strain = 0.0, d_slip = 0.0, released = 0.0;
+  int broke_tension = 0, broke_shear = 0;    // elements broken this step
+  bool ended = false;                        // no element bonded and the interface open
+};
+
+// the interface's first axis for normal n: along the coordinate axis least aligned with n (2d: in
+// the plane, n x z)
+DEM_INLINE Vec3 fj_first_axis(Vec3 n, bool dim2)
+{
+  if (dim2) return (1.0 / std::sqrt(n.x * n.x + n.y * n.y)) * Vec3{n.y, -n.x, 0.0};
+  const double ax = std::fabs(n.x), ay = std::fabs(n.y), az = std::fabs(n.z);
+  Vec3 e{0.0, 0.0, 0.0};
+  if (ax <= ay && ax <= az)
+    e.x = 1.0;
+  else if (ay <= az)
+    e.y = 1.0;
+  else
+    e.z = 1.0;
+  const Vec3 s = e - dot(e, n) * n;
+  return (1.0 / norm(s)) * s;
+}
+
+// An element's normal force (tension > 0), its closed (or bonded) region's moments, strain energy
+struct FjElementLoad {
+  AreaMoments m;
+  double fn, energy;
+};
+DEM_INLINE FjElementLoad element_load(const FjGeometry &g, int e, bool bonded, double gs, double bs,
+                                      double bt)
+{
+  FjElementLoad l;
+  l.m = element_moments(g, e, !bonded, gs, bs, bt);
+  l.fn = g.kn * (gs * l.m.a + bs * l.m.s + bt * l.m.t);
+  const double g2 = gs * gs * l.m.a + 2.0 * gs * (bs * l.m.s + bt * l.m.t) + bs * bs * l.m.ss +
+      2.0 * bs * bt * l.m.st + bt * bt * l.m.tt;
+  l.energy = 0.5 * g.kn * g2;
+  return l;
+}
+
+// The joint of contact c in slots h (read and stored times orient; o = +1 if particle 1 has the
+// smaller ID, else -1), advanced by a step of relative spin wrel = w2 - w1 and mean spin wmean if
+// STEP (and stored); otherwise the stored state acts. A joint not installed yet is installed.
+template <bool STEP, class Slots>
+DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, double o, Vec3 wrel,
+                                     Vec3 wmean, double dt, Slots h, double orient)
+{
+  constexpr bool step = STEP;
+  const FjGeometry g = fj_geometry(j, c.r1, c.r2);
+  const Vec3 n = o * c.n;
+  FjOutcome out;
+  FjValues v = FjValues::load(h, orient);
+  if (!v.installed()) {    // every element bonded, stress-free where the contact was open
+    v = FjValues{};
+    v.s = fj_first_axis(n, g.dim2);
+    v.gap0 = c.gap > 0.0 ? c.gap : 0.0;
+    for (int e = 0; e < g.count; e++) v.set_state(e, FJ_BONDED);
+  }
+  // the frame follows the contact plane and the pair's mean spin about n
+  Vec3 s = v.s - dot(v.s, n) * n;
+  s = (1.0 / norm(s)) * s;
+  double ds = 0.0, dt_ = 0.0, twist = 0.0;
+  if (step) {
+    const double turn = dot(wmean, n) * dt;
+    s = std::cos(turn) * s + std::sin(turn) * cross(n, s);
+  }
+  const Vec3 t = cross(n, s);
+  if (step) {    // the relative motion of the larger ID's particle, in the frame
+    const Vec3 vrel = o * c.vrel, w = o * wrel;
+    ds = dot(vrel, s) * dt;
+    dt_ = dot(vrel, t) * dt;
+    twist = dot(w, n) * dt;
+    v.theta_s += dot(w, s) * dt;
+    v.theta_t += dot(w, t) * dt;
+    v.s = s;
+  }
+  // the gap g(x) = gs + bs x_s + bt x_t (n x theta_b = theta_s t - theta_t s)
+  const double gs = c.gap - v.gap0, bs = -v.theta_t, bt = v.theta_s;
+  double fn = 0.0, fs = 0.0, ft = 0.0, mt = 0.0, ps = 0.0, pt = 0.0;
+  bool bonded_left = false;
+  for (int e = 0; e < g.count; e++) {
+    const AreaMoments whole = element_moments(g, e, false, 0.0, 0.0, 0.0);
+    const double xs = whole.s / whole.a, xt = whole.t / whole.a, ka = g.ks * whole.a;
+    int st = v.state(e);
+    FjElementLoad l = element_load(g, e, st == FJ_BONDED, gs, bs, bt);
+    double es = orient * h[7 + 2 * e], et = orient * h[8 + 2 * e];
+    if (step) {
+      const double es0 = es, et0 = et, us = ds - twist * xt, ut = dt_ + twist * xs;
+      es -= ka * us;
+      et -= ka * ut;
+      if (st == FJ_BONDED) {
+        const double sigma = l.fn / whole.a, tau = std::sqrt(es * es + et * et) / whole.a;
+        const int broke = sigma > j.ten      ? FJ_BROKE_TENSION
+            : tau > j.coh - sigma * j.tan_fa ? FJ_BROKE_SHEAR
+                                             : 0;
+        if (broke) {
+          // the mean of the element's energy at the step's two ends, less what it keeps unbonded
+          const double shear_before = ka > 0.0 ? 0.5 * (es0 * es0 + et0 * et0) / ka : 0.0,
+                       shear_now = ka > 0.0 ? 0.5 * (es * es + et * et) / ka : 0.0;
+          st = broke;
+          v.set_state(e, st);
+          if (broke == FJ_BROKE_TENSION)
+            out.broke_tension++;
+          else
+            out.broke_shear++;
+          const double normal_bonded = l.energy;
+          l = element_load(g, e, false, gs, bs, bt);
+          out.released += normal_bonded + 0.5 * (shear_before + shear_now) - l.energy;
+          es = et = 0.0;
+        }
+      }
+      if (st != FJ_BONDED) {    // Coulomb's limit on the closed part's compression
+        const double limit = j.fric * (l.fn < 0.0 ? -l.fn : 0.0), f = std::sqrt(es * es + et * et);
+        if (f > limit) {
+          const double ns = es * (limit / f), nt = et * (limit / f);
+          // the slip: the element's displacement less its spring's change, times the mean force
+          if (ka > 0.0)
+            out.d_slip -=
+                0.5 * ((es0 + ns) * (us + (ns - es0) / ka) + (et0 + nt) * (ut + (nt - et0) / ka));
+          es = ns;
+          et = nt;
+        }
+      }
+      if constexpr (STEP) {
+        h[7 + 2 * e] = orient * es;
+        h[8 + 2 * e] = orient * et;
+      }
+    }
+    if (st == FJ_BONDED) bonded_left = true;
+    fn += l.fn;
+    fs += es;
+    ft += et;
+    mt += xs * et - xt * es;
+    // int g x dA over the region
+    ps += gs * l.m.s + bs * l.m.ss + bt * l.m.st;
+    pt += gs * l.m.t + bs * l.m.st + bt * l.m.tt;
+    out.strain += l.energy + (ka > 0.0 ? 0.5 * (es * es + et * et) / ka : 0.0);
+  }
+  if constexpr (STEP) v.store(h, orient);
+  // the moment of the normal stresses -kn g n at x about the centre: -kn int g (x x n) dA
+  const Vec3 mb = g.kn * (ps * t - pt * s);
+  out.force = o * ((-fn) * n + fs * s + ft * t);
+  out.moment = o * (mt * n + mb);
+  out.ended = step && !bonded_left && gs - std::sqrt(bs * bs + bt * bt) * g.rbar > 0.0;
+  return out;
+}
+
+}    // namespace dem
