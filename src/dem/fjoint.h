@@ -351,7 +351,7 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, doubl
   // the frame follows the contact plane and the pair's mean spin about n
   Vec3 s = v.s - dot(v.s, n) * n;
   s = (1.0 / norm(s)) * s;
-  double ds = 0.0, dt_ = 0.0, twist = 0.0;
+  double ds = 0.0, dt_ = 0.0, twist = 0.0, dn = 0.0, dth_s = 0.0, dth_t = 0.0;
   if (step) {
     const double turn = dot(wmean, n) * dt;
     s = std::cos(turn) * s + std::sin(turn) * cross(n, s);
@@ -361,9 +361,12 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, doubl
     const Vec3 vrel = o * c.vrel, w = o * wrel;
     ds = dot(vrel, s) * dt;
     dt_ = dot(vrel, t) * dt;
+    dn = dot(vrel, n) * dt;
     twist = dot(w, n) * dt;
-    v.theta_s += dot(w, s) * dt;
-    v.theta_t += dot(w, t) * dt;
+    dth_s = dot(w, s) * dt;
+    dth_t = dot(w, t) * dt;
+    v.theta_s += dth_s;
+    v.theta_t += dth_t;
     v.s = s;
   }
   // the gap g(x) = gs + bs x_s + bt x_t (n x theta_b = theta_s t - theta_t s)
@@ -395,9 +398,11 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, doubl
             out.broke_tension++;
           else
             out.broke_shear++;
-          const double normal_bonded = l.energy;
+          const double normal_before =
+              element_load(g, e, true, gs - dn, bs + dth_t, bt - dth_s).energy;
+          const double normal_now = l.energy;
           l = element_load(g, e, false, gs, bs, bt);
-          out.released += normal_bonded + 0.5 * (shear_before + shear_now) - l.energy;
+          out.released += 0.5 * (normal_before + normal_now + shear_before + shear_now) - l.energy;
           es = et = 0.0;
         }
       }

@@ -1,6 +1,7 @@
 """Energy balance of bonded pairs in free motion: kinetic (translation and rotation) + strain energy
 (compute pair 1, the bonds' included) + the energy released by broken bonds (entry 13) stays at its
-initial value, for parallel bonds (force and moment) and contact bonds, holding or breaking.
+initial value, for parallel bonds (force and moment), contact bonds and flat joints (8 elements; their
+friction's slip, entry 2, added), holding or breaking.
 
 Two spheres, bonded by dem_bond at contact, set moving apart and sliding past each other while
 spinning about all three axes, with no dashpots and no friction: the bond is loaded in tension,
@@ -22,6 +23,7 @@ from two_spheres import setup  # noqa: E402
 R = 0.01
 PB = "kn 1e5 ks 1e5 pb_kn 1e9 pb_ks 5e8"
 CB = "kn 1e6 ks 5e5"
+FJ = "kn 1e5 ks 1e5 fj_kn 1e9 fj_ks 5e8 fj_nr 2 fj_nal 4"
 
 
 def deck(coeff, steps=4000, dt=2e-6):
@@ -40,15 +42,15 @@ timestep {dt}
 dem_bond all gap 0
 compute dem all pair dem/linear
 compute rot all erotate/sphere
-variable total equal ke+c_rot+c_dem[1]+c_dem[13]
-thermo_style custom step ke c_rot c_dem[1] c_dem[13] c_dem[14] c_dem[16] c_dem[17] v_total
+variable total equal ke+c_rot+c_dem[1]+c_dem[2]+c_dem[13]
+thermo_style custom step ke c_rot c_dem[1] c_dem[2] c_dem[13] c_dem[14] c_dem[16] c_dem[17] v_total
 thermo_modify format float %.17g
 thermo 20
 run {steps}
 """
 
 
-def balance(label, breaks):
+def balance(label, breaks, elements=1):
     def check(res):
         rows = res.thermo[1:]    # from the first step: the bond exists
         e0 = rows[0]["v_total"]
@@ -57,8 +59,9 @@ def balance(label, breaks):
         broke = rows[-1]["c_dem[16]"] + rows[-1]["c_dem[17]"]
         strain = max(r["c_dem[1]"] for r in rows) / e0
         if breaks:
-            chk.true(broke == 1 and rows[-1]["c_dem[13]"] > 0 and rows[-1]["c_dem[1]"] == 0,
-                     f"{label}: the bond broke, its energy released ({rows[-1]['c_dem[13]']:.3e} J)")
+            chk.true(broke == elements and rows[-1]["c_dem[13]"] > 0 and rows[-1]["c_dem[1]"] == 0,
+                     f"{label}: the bond broke ({broke:.0f} of {elements}), its energy released "
+                     f"({rows[-1]['c_dem[13]']:.3e} J)")
         else:
             chk.true(broke == 0 and strain > 0.1, f"{label}: the bond holds and stores up to {strain:.2f} of the "
                      "energy")
@@ -72,5 +75,7 @@ batch.add(deck(f"{PB} pb_ten 1e7 pb_coh 1e7"), balance("parallel bond, strong", 
 batch.add(deck(f"{PB} pb_ten 2e4 pb_coh 2e4"), balance("parallel bond, weak", True), "pbond weak")
 batch.add(deck(f"{CB} cb_tenf 1e4 cb_shearf 1e4"), balance("contact bond, strong", False), "cbond strong")
 batch.add(deck(f"{CB} cb_tenf 5 cb_shearf 5"), balance("contact bond, weak", True), "cbond weak")
+batch.add(deck(f"{FJ} fj_ten 1e7 fj_coh 1e7"), balance("flat joint, strong", False), "fjoint strong")
+batch.add(deck(f"{FJ} fj_ten 2e4 fj_coh 2e4 fj_fric 0.5"), balance("flat joint, weak", True, 8), "fjoint weak")
 batch.run(chk, kokkos)
 chk.finish()

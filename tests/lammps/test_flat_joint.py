@@ -8,7 +8,8 @@ below (annular sectors, by hand), not from the plugin's integration. With kn, ks
 1. pulled: F_n = kn A g_s (g_s = gap, installed overlapping: g_0 = 0); all 8 elements break in tension
    together when kn g_s exceeds fj_ten; strain energy F_n^2 / (2 kn A); installed across an open gap g
    (dem_bond gap), the joint starts stress-free (g_0 = g); fj_emod E gives kn = E / (R1 + R2);
-2. sheared: |F_s| = ks A s; every element breaks in shear when ks s exceeds fj_coh;
+2. sheared: |F_s| = ks A s; every element breaks in shear when ks s exceeds fj_coh; pressed first, the broken
+   elements then slide: |F_s| = fj_fric |F_n|, the slip energy (entry 2) growing by |F_s| per unit of sliding;
 3. twisted about n: M_t = ks theta sum_e A_e |x_e|^2 (the elements' shear forces at their centroids);
 4. bent about an axis in the plane, installed touching: M_b = kn I_eff theta, where I_eff is the second
    moment of the bonded (or closed) part: I = pi R^4/4 until the two outer sectors in tension break (at
@@ -132,6 +133,35 @@ def sheared(res):
     chk.true(rows[-1]["c_dem[17]"] == 8 and rows[-1]["c_dem[16]"] == 0, "sheared: 8 elements broken in shear")
 
 
+# pressed by 1e-5 and sheared: the normal force from pair/local's `force` (its exact normal component)
+FRICTION = """compute pf all pair/local force p27 p29
+compute f all reduce sum c_pf[1] c_pf[2] c_pf[3] inputs local
+variable fs equal sqrt(fx[1]^2+fy[1]^2+fz[1]^2-c_f[1]^2)
+thermo_style custom step c_f[1] v_fs c_f[2] c_f[3] c_dem[2]"""
+FRIC = 0.5
+
+
+def slid(res):
+    rows = rows_of(res)
+    sliding = [r for r in rows if r["c_f[3]"] == 8 and r["c_dem[2]"] > 0]
+    worst = max(abs(r["v_fs"] / abs(r["c_f[1]"]) - FRIC) for r in sliding) / FRIC
+    chk.true(len(sliding) > 100 and worst < 1e-6, f"pressed and sheared: the broken elements slide at |F_s| = "
+             f"fj_fric |F_n| (worst relative {worst:.1e} over {len(sliding)} rows)")
+    # the slip of a step: V dt on the contact plane (turned by y/d), plus what the springs give back as the
+    # limit falls (the gap grows as the normal turns); from the second sliding step (the first slides for
+    # part of it)
+    d = 2 * R - 1e-5
+
+    def along(step):
+        return V * DT * d / math.hypot(d, V * DT * step)
+
+    rate = [(b["c_dem[2]"] - a["c_dem[2]"]) /
+            (0.5 * (a["v_fs"] + b["v_fs"]) * (along(b["Step"] - 0.5) + (a["v_fs"] - b["v_fs"]) / (KS * AREA)))
+            for a, b in zip(sliding[1:], sliding[2:])]
+    chk.true(max(abs(x - 1) for x in rate) < 1e-6, "pressed and sheared: slip energy grows by |F_s| times the slip "
+             f"(worst {max(abs(x - 1) for x in rate):.1e})")
+
+
 OMEGA = 2.0    # rad/s
 
 
@@ -211,6 +241,9 @@ CASES = [    # (deck's arguments, keyword arguments, check, label)
     ((f"linear 0 {V} 0", int(1.5 * SHEAR_COH / KS / (V * DT))), {"coeff": f"fj_coh {SHEAR_COH}", "x2": 2 * R, "bond_gap": 1e-9},
      sheared,
      "sheared"),
+    ((f"linear 0 {V} 0", int(10 * SHEAR_COH / KS / (V * DT))),
+     {"coeff": f"fj_coh {SHEAR_COH} fj_fric {FRIC}", "x2": 2 * R - 1e-5, "probe": FRICTION}, slid,
+     "pressed and sheared"),
     ((f"rotate {2 * R - 2e-6} 0 0 1 0 0 {2 * math.pi / OMEGA}", 500), {"coeff": "fj_coh 1e12"}, twisted,
      "twisted"),
     (BEND, BEND_KW, bent, "bent"),
@@ -254,7 +287,8 @@ if "--ranks" in sys.argv:
     chk.finish()
 
 if kokkos:    # the /kk styles have no single(): compared with the CPU on the forces and torques
-    backends_in_process(chk, [deck(*a, **kw, probe=ATOMS) for a, kw, _, _ in CASES], True, [c[3] for c in CASES])
+    backends_in_process(chk, [deck(*a, **{**kw, "probe": ATOMS}) for a, kw, _, _ in CASES], True,
+                        [c[3] for c in CASES])
 else:
     batch = Batch()
     for a, kw, check, label in CASES:
