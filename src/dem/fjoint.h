@@ -22,19 +22,21 @@
 // The joint ends (activity: PFC's deletion of an unbonded, open contact) once no element is bonded
 // and the interface is open everywhere (g > 0).
 // History (dem::HIST_FJOINT): the interface frame's first axis s (3), theta_b along s and t, g_0,
-// the elements' states (2 bits each), and each element's shear force along s and t. Every value is
+// the elements' states (2 bits each), the joint's drawn strengths (2), and each element's shear
+// force along s and t. Every value is
 // seen from the particle of the smaller ID (the pair's order on any rank), read and stored times
 // the record's orientation.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "contact.h"
+#include "draw.h"
 
 #include <cmath>
 
 namespace dem {
 
 constexpr int FJ_MAX_ELEMENTS = 16;
-constexpr int FJ_SLOTS = 7 + 2 * FJ_MAX_ELEMENTS;    // (FjValues, then the elements' shear forces)
+constexpr int FJ_SLOTS = 9 + 2 * FJ_MAX_ELEMENTS;    // (FjValues, then the elements' shear forces)
 
 // an element's bond state (fj_state)
 enum FjState { FJ_UNBONDED = 0, FJ_BONDED = 1, FJ_BROKE_TENSION = 2, FJ_BROKE_SHEAR = 3 };
@@ -51,8 +53,16 @@ struct FlatJoint {
   double coh = 0.0;                   // fj_coh: c [stress]
   double tan_fa = 0.0;                // tan(fj_fa)
   double fric = 0.0;                  // fj_fric: mu of the unbonded elements
-  double reach =
-      0.0;    // 2 sigma_c / kn (per R1 + R2 with emod): a pull that far breaks every element
+  // each joint's sigma_c and c drawn (draw.h, streams 2 and 3) from a normal distribution of mean
+  // fj_ten, fj_coh and standard deviation fj_ten_sd, fj_coh_sd, or a Weibull distribution of
+  // scale fj_ten, fj_coh and shape fj_ten_shape, fj_coh_shape, with seed fj_seed, when it is
+  // installed, and kept
+  Spread ten_spread, coh_spread;
+  bool drawn = false;
+  std::uint64_t seed = 0;
+  // 2 sigma_c / kn (per R1 + R2 with emod), with the largest sigma_c a draw gives: a pull that far
+  // breaks every element
+  double reach = 0.0;
   DEM_INLINE int elements() const { return dim2 ? nr : nr * na; }
 };
 
@@ -251,13 +261,14 @@ DEM_INLINE AreaMoments element_moments(const FjGeometry &g, int e, bool closed_o
                      : sector_moments(ri, ro, a1, a2);
 }
 
-// The stored values of a joint's interface (HIST_FJOINT's first 7 slots), seen from the particle of
-// the smaller ID; each element's shear force along s and t follows in slots 7 + 2e, 8 + 2e
+// The stored values of a joint's interface (HIST_FJOINT's first 9 slots), seen from the particle of
+// the smaller ID; each element's shear force along s and t follows in slots 9 + 2e, 10 + 2e
 struct FjValues {
   Vec3 s{0.0, 0.0, 0.0};                  // the interface's first axis (0: not installed yet)
   double theta_s = 0.0, theta_t = 0.0;    // theta_b along s and t
   double gap0 = 0.0;                      // g_0
   double states = 0.0;                    // 2 bits per element (FjState), element e at 4^e
+  double ten = 0.0, coh = 0.0;            // sigma_c and c as drawn (with drawn strengths)
 
   DEM_INLINE int state(int e) const
   {
@@ -274,6 +285,8 @@ struct FjValues {
     v.theta_t = orient * h[4];
     v.gap0 = orient * h[5];
     v.states = orient * h[6];
+    v.ten = orient * h[7];
+    v.coh = orient * h[8];
     return v;
   }
   template <class Slots> DEM_INLINE void store(Slots h, double orient) const
@@ -285,6 +298,8 @@ struct FjValues {
     h[4] = orient * theta_t;
     h[5] = orient * gap0;
     h[6] = orient * states;
+    h[7] = orient * ten;
+    h[8] = orient * coh;
   }
 };
 
@@ -330,13 +345,15 @@ DEM_INLINE FjElementLoad element_load(const FjGeometry &g, int e, bool bonded, d
   return l;
 }
 
-// The joint of contact c in slots h (read and stored times orient; o = +1 if particle 1 has the
-// smaller ID, else -1), advanced by a step of relative spin wrel = w2 - w1 and mean spin wmean if
-// STEP (and stored); otherwise the stored state acts. A joint not installed yet is installed.
+// The joint of contact c between the atoms of IDs id1, id2 in slots h (read and stored times
+// orient), advanced by a step of relative spin wrel = w2 - w1 and mean spin wmean if STEP (and
+// stored); otherwise the stored state acts. A joint not installed yet is installed.
 template <bool STEP, class Slots>
-DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, double o, Vec3 wrel,
-                                     Vec3 wmean, double dt, Slots h, double orient)
+DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long long id1,
+                                     long long id2, Vec3 wrel, Vec3 wmean, double dt, Slots h,
+                                     double orient)
 {
+  const double o = id1 < id2 ? 1.0 : -1.0;    // particle 1 has the smaller ID
   constexpr bool step = STEP;
   const FjGeometry g = fj_geometry(j, c.r1, c.r2);
   const Vec3 n = o * c.n;
@@ -347,7 +364,12 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, doubl
     v.s = fj_first_axis(n, g.dim2);
     v.gap0 = c.gap > 0.0 ? c.gap : 0.0;
     for (int e = 0; e < g.count; e++) v.set_state(e, FJ_BONDED);
+    if (j.drawn) {
+      v.ten = draw_strength(j.ten, j.ten_spread, id1, id2, j.seed, 2);
+      v.coh = draw_strength(j.coh, j.coh_spread, id1, id2, j.seed, 3);
+    }
   }
+  const double ten = j.drawn ? v.ten : j.ten, coh = j.drawn ? v.coh : j.coh;
   // the frame follows the contact plane and the pair's mean spin about n
   Vec3 s = v.s - dot(v.s, n) * n;
   s = (1.0 / norm(s)) * s;
@@ -378,16 +400,16 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, doubl
     const double xs = whole.s / whole.a, xt = whole.t / whole.a, ka = g.ks * whole.a;
     int st = v.state(e);
     FjElementLoad l = element_load(g, e, st == FJ_BONDED, gs, bs, bt);
-    double es = orient * h[7 + 2 * e], et = orient * h[8 + 2 * e];
+    double es = orient * h[9 + 2 * e], et = orient * h[10 + 2 * e];
     if (step) {
       const double es0 = es, et0 = et, us = ds - twist * xt, ut = dt_ + twist * xs;
       es -= ka * us;
       et -= ka * ut;
       if (st == FJ_BONDED) {
         const double sigma = l.fn / whole.a, tau = std::sqrt(es * es + et * et) / whole.a;
-        const int broke = sigma > j.ten      ? FJ_BROKE_TENSION
-            : tau > j.coh - sigma * j.tan_fa ? FJ_BROKE_SHEAR
-                                             : 0;
+        const int broke = sigma > ten      ? FJ_BROKE_TENSION
+            : tau > coh - sigma * j.tan_fa ? FJ_BROKE_SHEAR
+                                           : 0;
         if (broke) {
           // the mean of the element's energy at the step's two ends, less what it keeps unbonded
           const double shear_before = ka > 0.0 ? 0.5 * (es0 * es0 + et0 * et0) / ka : 0.0,
@@ -419,8 +441,8 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, doubl
         }
       }
       if constexpr (STEP) {
-        h[7 + 2 * e] = orient * es;
-        h[8 + 2 * e] = orient * et;
+        h[9 + 2 * e] = orient * es;
+        h[10 + 2 * e] = orient * et;
       }
     }
     if (st == FJ_BONDED) bonded_left = true;

@@ -12,10 +12,14 @@ and pb_coh exactly; another pb_seed draws other values; a restart keeps the draw
 
 Then 30 chains of 6 balls bonded end to end are pulled slowly from their top ball, the bottom one
 held: the tension is nearly the same along a chain (the drag of fix viscous and the waves of the
-start make it differ by under 3 %), so each chain loses exactly one bond, its weakest by the drawn
-sigma_c wherever the weakest is more than 3 % weaker than the next. With --ranks the lattice and
+start make it differ by under 3 %), so each chain loses its weakest bond by the drawn sigma_c, and
+only it wherever the weakest is more than 3 % weaker than the next (bonds closer than that may break
+together). With --ranks the lattice and
 the chains run on 2 and 3 ranks, with --kokkos on dem/linear/kk: the same strengths to the last
 digit, and the same bonds broken.
+
+With --flat-joint the same for flat joints (fj_ten_sd, fj_coh_shape: drawn per joint, kept with it;
+compute pair/local p31, p32), whose 8 elements a chain's pull breaks together.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -28,12 +32,16 @@ from demtest import Checks, run  # noqa: E402
 
 R = 0.01
 TEN, TEN_SD, COH, COH_SHAPE = 1e6, 2e5, 3e6, 4.0
-SPREAD = f"pb_ten {TEN} pb_ten_sd {TEN_SD} pb_coh {COH} pb_coh_shape {COH_SHAPE}"
+FLAT = "--flat-joint" in sys.argv
+P = "fj" if FLAT else "pb"    # the bond's keywords' prefix
+SPREAD = f"{P}_ten {TEN} {P}_ten_sd {TEN_SD} {P}_coh {COH} {P}_coh_shape {COH_SHAPE}"
+STIFF = "fj_kn 1e9 fj_ks 5e8 fj_nr 2 fj_nal 4" if FLAT else "pb_kn 1e9 pb_ks 5e8"
+COLUMNS = "p31 p32" if FLAT else "p25 p26"
 LATTICE = 12
 CHAINS, CHAIN = 30, 6
 DT, SPEED, PULL_STEPS = 1e-5, 0.04, 20000
 
-LOCAL = """compute pl all pair/local p18 p25 p26
+LOCAL = """compute pl all pair/local p18 {columns}
 compute pp all property/local patom1 patom2
 dump {name} all local 1 {name}.txt c_pp[1] c_pp[2] c_pl[1] c_pl[2] c_pl[3]
 dump_modify {name} format float %.17g
@@ -63,13 +71,13 @@ def lattice_deck(spread=SPREAD, seed=2026, restart=False):
     deck = header([2 * R * n] * 3) + f"""{atoms}
 set type 1 diameter {2 * R} density 2500
 pair_style dem/linear
-pair_coeff * * kn 2e5 ks 2e5 fric 0.5 pb_kn 1e9 pb_ks 5e8 {spread} pb_seed {seed}
+pair_coeff * * kn 2e5 ks 2e5 fric 0.5 {STIFF} {spread} {P}_seed {seed}
 neighbor 2e-3 bin
 fix integrate all nve/sphere
 timestep {DT}
 dem_bond all gap 1e-9
 run 1
-{LOCAL.format(name="bonds")}
+{LOCAL.format(name="bonds", columns=COLUMNS)}
 """
     if restart:
         deck += f"""write_restart bonded.restart
@@ -77,7 +85,7 @@ clear
 read_restart bonded.restart
 neighbor 2e-3 bin
 fix integrate all nve/sphere
-{LOCAL.format(name="again")}
+{LOCAL.format(name="again", columns=COLUMNS)}
 """
     return deck
 
@@ -91,7 +99,7 @@ def chains_deck():
     return header([4 * R * side, 4 * R * (CHAINS // side), 2 * R * CHAIN + 0.05]) + f"""{atoms}
 set type 1 diameter {2 * R} density 2500
 pair_style dem/linear
-pair_coeff * * kn 2e5 ks 2e5 fric 0.5 pb_kn 1e9 pb_ks 5e8 {SPREAD} pb_seed 7
+pair_coeff * * kn 2e5 ks 2e5 fric 0.5 {STIFF} {SPREAD} {P}_seed 7
 neighbor 2e-3 bin
 region lowest block INF INF INF INF INF {R / 2} units box
 region highest block INF INF INF INF {top - R / 2} INF units box
@@ -105,11 +113,11 @@ fix damp free viscous 5
 timestep {DT}
 dem_bond all gap 1e-9
 run 1
-{LOCAL.format(name="bonds")}
+{LOCAL.format(name="bonds", columns=COLUMNS)}
 unfix pull
 fix pull top move linear 0 0 {SPEED}
 run {PULL_STEPS}
-{LOCAL.format(name="pulled")}
+{LOCAL.format(name="pulled", columns=COLUMNS)}
 """
 
 
@@ -175,12 +183,12 @@ chk.true(min(tens) >= 0.0 and max(tens) <= TEN + 6 * TEN_SD and min(cohs) > 0.0,
 res = run(lattice_deck(restart=True))
 chk.true(bonds(res, "again") == bonds(res), "a restart keeps every bond's strengths")
 
-plain = bonds(run(lattice_deck(spread=f"pb_ten {TEN} pb_coh {COH}")))
+plain = bonds(run(lattice_deck(spread=f"{P}_ten {TEN} {P}_coh {COH}")))
 chk.true(all(v == (TEN, COH) for v in plain.values()),
-         "without pb_ten_sd or pb_coh_shape every bond has pb_ten and pb_coh")
+         f"without {P}_ten_sd or {P}_coh_shape every bond has {P}_ten and {P}_coh")
 reseeded = bonds(run(lattice_deck(seed=2027)))
 same = sum(reseeded[key] == drawn[key] for key in drawn)
-chk.true(same == 0, f"another pb_seed draws other strengths ({same} of {len(drawn)} bonds alike)")
+chk.true(same == 0, f"another {P}_seed draws other strengths ({same} of {len(drawn)} bonds alike)")
 
 res = run(chains_deck())
 before, after = bonds(res), bonds(res, "pulled")
@@ -188,11 +196,15 @@ chk.true(len(before) == chain_bonds, f"the chains have {chain_bonds} bonds ({len
 decided = agree = 0
 for c in range(CHAINS):
     chain = sorted((before[(c * CHAIN + k + 1, c * CHAIN + k + 2)][0], k) for k in range(CHAIN - 1))
-    left = [k for k in range(CHAIN - 1) if (c * CHAIN + k + 1, c * CHAIN + k + 2) in after]
-    chk.true(len(left) == CHAIN - 2, f"chain {c}: one bond broke ({CHAIN - 1 - len(left)})")
+    lost = [(ten, k) for ten, k in chain if (c * CHAIN + k + 1, c * CHAIN + k + 2) not in after]
+    # (bonds within 3 % of the weakest may break together: the release of one reaches the other
+    # only after the pull has stretched both by about 0.6 % more)
+    chk.true(lost and all(ten <= 1.03 * chain[0][0] for ten, _ in lost),
+             f"chain {c}: its weakest bond broke, or bonds within 3 % of it ({len(lost)} broke)")
     if chain[1][0] > 1.03 * chain[0][0]:
         decided += 1
-        agree += chain[0][1] not in left
+        agree += lost == [chain[0]]
 chk.true(decided >= CHAINS // 2 and agree == decided,
-         f"the weakest bond broke in each chain whose weakest is 3 % weaker than the next ({agree} of {decided})")
+         f"exactly the weakest bond broke in each chain whose weakest is 3 % weaker than the next ({agree} of "
+         f"{decided})")
 chk.finish()

@@ -21,7 +21,7 @@ TEST(Parts, LayoutFollowsTheList)
   EXPECT_EQ(Parts::slots(HIST_PBOND), 8);
   EXPECT_EQ(Parts::slots(HIST_ROLLING | HIST_PBOND), 11);
   EXPECT_EQ(Parts::slots(HIST_PBOND | HIST_PBSTRENGTH), 10);
-  EXPECT_EQ(Parts::slots(HIST_FJOINT), 39);    // (7 for the interface, 2 per element, 16 at most)
+  EXPECT_EQ(Parts::slots(HIST_FJOINT), 41);    // (9 for the interface, 2 per element, 16 at most)
   EXPECT_EQ(HertzLaw::Parts::slots(HIST_ROLLING | HIST_PBOND),
             3);    // (dem/hertz has no parallel bond)
 
@@ -47,7 +47,7 @@ TEST(Parts, LayoutFollowsTheList)
   EXPECT_FALSE(Parts::is_vector_slot(0, HIST_PBOND));
   EXPECT_TRUE(Parts::is_vector_slot(1, HIST_PBOND));
   // the flat joint's values are seen from the smaller ID: all read times the orientation
-  for (int k = 0; k < 39; k++) EXPECT_FALSE(Parts::is_vector_slot(k, HIST_FJOINT));
+  for (int k = 0; k < 41; k++) EXPECT_FALSE(Parts::is_vector_slot(k, HIST_FJOINT));
 
   std::string text;
   Parts::describe(both, [&](const char *t) {

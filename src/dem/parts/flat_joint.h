@@ -1,8 +1,8 @@
 // The flat-joint part (fjoint.h has the model: PFC's flat joint; dem/linear, fj_*): a contact of a
 // pair of types that takes flat joints, once dem_bond bonds it, becomes a flat joint: an interface
 // of elements, all bonded at first, that carries the contact instead of the law (which resumes
-// only if the joint ends: no element bonded and the interface open). Its 39 history values
-// (HIST_FJOINT): the interface's frame, bend rotation, installation gap and element states, and
+// only if the joint ends: no element bonded and the interface open). Its 41 history values
+// (HIST_FJOINT): the interface's frame, bend rotation, installation gap, element states and drawn strengths, and
 // each element's shear force. Its energy: strain now (e_strain), slip of the unbonded elements
 // (e_slip), what breaking elements release (e_break); each element that breaks counts as a bond
 // broken in tension or shear.
@@ -16,12 +16,33 @@ namespace dem {
 struct FlatJointPart : PartBase {
   // (fj_emod and fj_kratio are PFC's deformability; fj_kn or fj_emod makes a pair take flat joints)
   static constexpr Keyword keywords[] = {
-      {"fj_rmul", KEY_POSITIVE, 1.0}, {"fj_kn", KEY_NONNEGATIVE},     {"fj_ks", KEY_NONNEGATIVE},
-      {"fj_emod", KEY_POSITIVE},      {"fj_kratio", KEY_NONNEGATIVE}, {"fj_ten", KEY_NONNEGATIVE},
-      {"fj_coh", KEY_NONNEGATIVE},    {"fj_fa", KEY_ANGLE},           {"fj_fric", KEY_NONNEGATIVE},
-      {"fj_nr", KEY_ELEMENTS, 1.0},   {"fj_nal", KEY_ELEMENTS, 3.0}};
-  static constexpr int keyword_count = 11;
-  enum { RMUL, KN, KS, EMOD, KRATIO, TEN, COH, FA, FRIC, NR, NAL };
+      {"fj_rmul", KEY_POSITIVE, 1.0}, {"fj_kn", KEY_NONNEGATIVE},
+      {"fj_ks", KEY_NONNEGATIVE},     {"fj_emod", KEY_POSITIVE},
+      {"fj_kratio", KEY_NONNEGATIVE}, {"fj_ten", KEY_NONNEGATIVE},
+      {"fj_coh", KEY_NONNEGATIVE},    {"fj_fa", KEY_ANGLE},
+      {"fj_fric", KEY_NONNEGATIVE},   {"fj_nr", KEY_ELEMENTS, 1.0},
+      {"fj_nal", KEY_ELEMENTS, 3.0},  {"fj_ten_sd", KEY_NONNEGATIVE},
+      {"fj_coh_sd", KEY_NONNEGATIVE}, {"fj_ten_shape", KEY_POSITIVE},
+      {"fj_coh_shape", KEY_POSITIVE}, {"fj_seed", KEY_POSITIVE, 1.0}};
+  static constexpr int keyword_count = 16;
+  enum {
+    RMUL,
+    KN,
+    KS,
+    EMOD,
+    KRATIO,
+    TEN,
+    COH,
+    FA,
+    FRIC,
+    NR,
+    NAL,
+    TEN_SD,
+    COH_SD,
+    TEN_SHAPE,
+    COH_SHAPE,
+    SEED
+  };
   static constexpr const char *outputs[] = {"e_strain", "e_slip",          "e_break",
                                             "n_bonds",  "n_broke_tension", "n_broke_shear"};
   static constexpr int output_count = 6;
@@ -43,9 +64,23 @@ struct FlatJointPart : PartBase {
     if (m.given(KRATIO) && !m.given(EMOD)) return m.fail("fj_kratio needs fj_emod");
     if (m.dim2 && m.given(NAL))
       return m.fail("fj_nal (elements around the interface) is for 3d: a 2d joint has fj_nr");
-    double fa = 0.0, nr = 1.0, na = 3.0;
-    double *const values[keyword_count] = {
-        &fj.rmul, &fj.kn, &fj.ks, &fj.emod, &fj.kratio, &fj.ten, &fj.coh, &fa, &fj.fric, &nr, &na};
+    double fa = 0.0, nr = 1.0, na = 3.0, seed = 1.0;
+    double *const values[keyword_count] = {&fj.rmul,
+                                           &fj.kn,
+                                           &fj.ks,
+                                           &fj.emod,
+                                           &fj.kratio,
+                                           &fj.ten,
+                                           &fj.coh,
+                                           &fa,
+                                           &fj.fric,
+                                           &nr,
+                                           &na,
+                                           &fj.ten_spread.sd,
+                                           &fj.coh_spread.sd,
+                                           &fj.ten_spread.shape,
+                                           &fj.coh_spread.shape,
+                                           &seed};
     for (int k = 0; k < keyword_count; k++)
       if (!m.same_or_pair(k, *values[k])) return false;
     if (!(fj.kn > 0.0) && !(fj.emod > 0.0)) return m.fail("a flat joint needs fj_kn > 0");
@@ -56,11 +91,27 @@ struct FlatJointPart : PartBase {
       return m.fail("a flat joint has at most ", FJ_MAX_ELEMENTS, " elements, not fj_nr ", fj.nr,
                     " times fj_nal ", fj.na);
     fj.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
-    // with fj_emod, per unit of R1 + R2 (bonded_reach)
-    fj.reach = 2.0 * fj.ten / (fj.emod > 0.0 ? fj.emod : fj.kn);
-    if (!std::isfinite(fj.reach))
-      return m.fail_not_finite(TEN, fj.emod > 0.0 ? "2 fj_ten/fj_emod" : "2 fj_ten/fj_kn",
-                               fj.reach);
+    if (!mix_spreads(m, fj, seed)) return false;
+    // with fj_emod, per unit of R1 + R2 (bonded_reach); the largest sigma_c a draw gives
+    fj.reach = 2.0 * spread_bound(fj.ten, fj.ten_spread) / (fj.emod > 0.0 ? fj.emod : fj.kn);
+    if (!std::isfinite(fj.reach)) {
+      const int k = fj.ten_spread.sd > 0.0 ? TEN_SD : fj.ten_spread.shape > 0.0 ? TEN_SHAPE : TEN;
+      return m.fail_not_finite(k, fj.emod > 0.0 ? "2 fj_ten/fj_emod" : "2 fj_ten/fj_kn", fj.reach);
+    }
+    return true;
+  }
+  // the strengths' distributions: normal or Weibull, each; the seed a whole number
+  template <class M> static bool mix_spreads(M &m, FlatJoint &fj, double seed)
+  {
+    const Spread *spreads[2] = {&fj.ten_spread, &fj.coh_spread};    // (TEN_SD + q, TEN_SHAPE + q)
+    for (int q = 0; q < 2; q++)
+      if (spreads[q]->sd > 0.0 && spreads[q]->shape > 0.0)
+        return m.fail(m.name(TEN_SD + q), " (a normal distribution) and ", m.name(TEN_SHAPE + q),
+                      " (a Weibull distribution) are alternatives: give one or the other");
+    if (seed != std::floor(seed) || seed > 9007199254740992.0)
+      return m.fail("fj_seed must be a whole number from 1 to 2^53, not ", seed);
+    fj.seed = static_cast<std::uint64_t>(seed);
+    fj.drawn = fj.ten_spread.on() || fj.coh_spread.on();
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
@@ -73,21 +124,15 @@ struct FlatJointPart : PartBase {
     return true;
   }
 
-  // the particles' order against their IDs' (fjoint.h: the joint is seen from the smaller ID)
-  template <class X> DEM_INLINE static double id_order(const X &x)
-  {
-    return x.b.id1() < x.b.id2() ? 1.0 : -1.0;
-  }
   template <class X> DEM_INLINE static bool joint_acts(const X &x)
   {
     return x.template kept<FlatJointPart>() && x.h.bonded && x.p.fj.on;
   }
-  // what the stored joint of contact x applies (o: id_order)
-  template <class X, class Slots>
-  DEM_INLINE static FjOutcome stored_joint(const X &x, Slots s, double o)
+  // what the stored joint of contact x applies
+  template <class X, class Slots> DEM_INLINE static FjOutcome stored_joint(const X &x, Slots s)
   {
     const Vec3 zero{0.0, 0.0, 0.0};
-    return flat_joint_step<false>(x.p.fj, x.c, o, zero, zero, 0.0, s, x.orient);
+    return flat_joint_step<false>(x.p.fj, x.c, x.b.id1(), x.b.id2(), zero, zero, 0.0, s, x.orient);
   }
   // a joint made this step starts anew (flat_joint_step installs it); the law's force is let go
   template <class X> DEM_INLINE static void before_law(X &x)
@@ -103,9 +148,10 @@ struct FlatJointPart : PartBase {
     if (!joint_acts(x)) return;
     const auto s = x.template slots_of<FlatJointPart>();
     const Vec3 wrel = x.b.w2() - x.b.w1(), wmean = 0.5 * (x.b.w1() + x.b.w2());
+    const long long id1 = x.b.id1(), id2 = x.b.id2();
     const FjOutcome j = x.advance
-        ? flat_joint_step<true>(x.p.fj, x.c, id_order(x), wrel, wmean, x.k.dt, s, x.orient)
-        : flat_joint_step<false>(x.p.fj, x.c, id_order(x), wrel, wmean, x.k.dt, s, x.orient);
+        ? flat_joint_step<true>(x.p.fj, x.c, id1, id2, wrel, wmean, x.k.dt, s, x.orient)
+        : flat_joint_step<false>(x.p.fj, x.c, id1, id2, wrel, wmean, x.k.dt, s, x.orient);
     x.r.d_slip += j.d_slip;
     x.r.d_break += j.released;
     x.out.broke_tension += j.broke_tension;
@@ -129,7 +175,7 @@ struct FlatJointPart : PartBase {
     const FjValues v = FjValues::load(s, x.orient);
     for (int e = 0; e < x.p.fj.elements(); e++)
       if (v.state(e) == FJ_BONDED) o.stretched = true;
-    if constexpr (X::ENERGY) o.d_break += stored_joint(x, s, id_order(x)).strain;
+    if constexpr (X::ENERGY) o.d_break += stored_joint(x, s).strain;
   }
   // on the probe contact (once, a ball-ball one): the interface's area and stiffnesses positive
   // and finite at the particles' scale, and two steps of the joint finite
@@ -143,14 +189,15 @@ struct FlatJointPart : PartBase {
     double s[slots] = {};
     for (int step = 0; step < 2; step++) {
       const FjOutcome o =
-          flat_joint_step<true>(j, x.c, 1.0, x.wrel, Vec3{0.0, 0.0, 0.0}, x.dt, s, 1.0);
+          flat_joint_step<true>(j, x.c, 1, 2, x.wrel, Vec3{0.0, 0.0, 0.0}, x.dt, s, 1.0);
       if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released))
         return false;
     }
     return true;
   }
-  // the joint's elements: bonded, broken in tension, broken in shear; its surface gap g_s
-  static constexpr int column_count = 4;
+  // the joint's elements: bonded, broken in tension, broken in shear; its surface gap g_s; its
+  // strengths sigma_c and c (as drawn)
+  static constexpr int column_count = 6;
   template <class X> static void columns(X &x, double *out)
   {
     if (!x.p.fj.on || !x.h.bonded) return;
@@ -162,7 +209,9 @@ struct FlatJointPart : PartBase {
     out[1] = count[FJ_BROKE_TENSION];
     out[2] = count[FJ_BROKE_SHEAR];
     out[3] = x.c.gap - v.gap0;
-    const FjOutcome j = stored_joint(x, s, x.o);
+    out[4] = x.p.fj.drawn ? v.ten : x.p.fj.ten;
+    out[5] = x.p.fj.drawn ? v.coh : x.p.fj.coh;
+    const FjOutcome j = stored_joint(x, s);
     x.strain += j.strain;
     const double fn = dot(j.force, x.c.n);
     x.fn += fn;
