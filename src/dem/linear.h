@@ -243,7 +243,7 @@ struct LinearLaw {
                               *info = "PFC linear contact model";
   static constexpr const char *stiffness_keywords =
       "the stiffness kn (or emod; and of a parallel bond pb_kn or pb_emod, times its area from "
-      "pb_rmul)";
+      "pb_rmul; of a flat joint fj_kn or fj_emod, times its area from fj_rmul)";
   // its own keywords (its parts' follow in the pair styles' tables); v_slide: Rocky's 1 mm/s in
   // the simulation's units
   static constexpr Keyword keywords[] = {{"kn", KEY_NONNEGATIVE},

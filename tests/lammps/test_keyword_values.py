@@ -61,9 +61,14 @@ BOND = {"pb_kn": "pb_ten 1e6 pb_coh 1e6", "pb_emod": "pb_ten 1e6 pb_coh 1e6", "p
 BOND.update({k: "pb_kn 1e9 pb_ks 1e9 pb_ten 1e6 pb_coh 1e6" for k in ("pb_rmul", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf",
                                                                       "pb_ten_sd", "pb_coh_sd", "pb_ten_shape",
                                                                       "pb_coh_shape", "pb_seed")})
+BOND.update({"fj_kn": "fj_ten 1e6 fj_coh 1e6", "fj_emod": "fj_ten 1e6 fj_coh 1e6", "fj_kratio": "fj_emod 1e9 fj_ten 1e6"})
+BOND.update({k: "fj_kn 1e9 fj_ks 1e9 fj_ten 1e6 fj_coh 1e6" for k in ("fj_rmul", "fj_ks", "fj_ten", "fj_coh", "fj_fa",
+                                                                      "fj_fric", "fj_nr", "fj_nal", "fj_ten_sd",
+                                                                      "fj_coh_sd", "fj_ten_shape", "fj_coh_shape",
+                                                                      "fj_seed")})
 EXTRA.update(BOND)
 # values inside a keyword's range that underflow what it scales (the bond's area)
-SMALL = {"pb_rmul": ["1e-160"]}
+SMALL = {"pb_rmul": ["1e-160"], "fj_rmul": ["1e-160"]}
 HERTZ_EXTRA = {"adh_gamma": "adh_model 3 adh_gamma 0.05","adh_frac": "adh_model 1 adh_frac 1 adh_dist 1e-4 adh_g 9.81",
                "adh_dist": "adh_model 1 adh_frac 1 adh_dist 1e-4 adh_g 9.81", "adh_model": "adh_gamma 0.05"}
 # fix wall/dem's own numeric arguments: (keyword the error names, the wall part with {v})
