@@ -10,7 +10,8 @@
 #                 granular_rr (granular with rolling sds, mapped onto dem_rr), dem_scalar,
 #                 dem_hertz_scalar, dem_hyst_scalar, dem_rr_scalar (dem/linear, dem/hertz,
 #                 dem/hysteretic, dem/linear with rolling resistance, with the scalar loop: simd no); on the bonded deck only: bpm (LAMMPS's bpm/rotational
-#                 bonds), dem_pb (dem/linear's parallel bonds), dem_pb_drawn (the same, strengths drawn per bond);
+#                 bonds), dem_pb (dem/linear's parallel bonds), dem_pb_drawn (the same, strengths drawn per bond),
+#                 dem_fj, dem_fj8 (flat joints of 3 and 8 elements with the bonds' springs and strengths);
 #                 the ratio printed is B : A
 #     -d DECK     chute (in.chute, the default: a dilute flow, 0.5 contacts per atom), packing
 #                 (in.packing: a dense fcc packing, about 6 contacts per atom) or bonded (in.bonded:
@@ -53,7 +54,8 @@ declare -A file=([hooke]=pair_gran_hooke_history.lmp [dem]=pair_dem_linear.lmp [
                  [dem_rr]=pair_dem_linear_rr.lmp [granular_rr]=pair_granular_rolling.lmp
                  [dem_scalar]=pair_dem_linear_scalar.lmp [dem_rr_scalar]=pair_dem_linear_rr_scalar.lmp [dem_hertz_scalar]=pair_dem_hertz_scalar.lmp
                  [dem_hyst_scalar]=pair_dem_hysteretic_scalar.lmp
-                 [bpm]=bonds_bpm.lmp [dem_pb]=bonds_dem.lmp [dem_pb_drawn]=bonds_dem_drawn.lmp)
+                 [bpm]=bonds_bpm.lmp [dem_pb]=bonds_dem.lmp [dem_pb_drawn]=bonds_dem_drawn.lmp
+                 [dem_fj]=bonds_dem_fj.lmp [dem_fj8]=bonds_dem_fj8.lmp)
 for c in "$1" "$2"; do [ -n "${file[$c]:-}" ] || die "unknown case $c (see bench/run_paired.sh -h)"; done
 logdir=${BENCH_LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/chute-paired.XXXXXX")}
 mkdir -p "$logdir"

@@ -63,6 +63,8 @@ struct FlatJoint {
   // 2 sigma_c / kn (per R1 + R2 with emod), with the largest sigma_c a draw gives: a pull that far
   // breaks every element
   double reach = 0.0;
+  // the elements' area and moments for an interface of radius 1 (fj_layout)
+  double unit[FJ_MAX_ELEMENTS][6] = {};
   DEM_INLINE int elements() const { return dim2 ? nr : nr * na; }
 };
 
@@ -261,20 +263,46 @@ DEM_INLINE AreaMoments element_moments(const FjGeometry &g, int e, bool closed_o
                      : sector_moments(ri, ro, a1, a2);
 }
 
+// The elements' moments at radius 1, kept with the pair's parameters (element e's at radius R are
+// these times R^2, R^3, R^4; 2d R, R^2, R^3): the trigonometry once per pair of types, not per contact and step
+inline void fj_layout(FlatJoint &j)
+{
+  FjGeometry g{1.0, 0.0, 0.0, j.nr, j.dim2 ? 1 : j.na, j.elements(), j.dim2};
+  for (int e = 0; e < g.count; e++) {
+    const AreaMoments m = element_moments(g, e, false, 0.0, 0.0, 0.0);
+    const double values[6] = {m.a, m.s, m.t, m.ss, m.st, m.tt};
+    for (int k = 0; k < 6; k++) j.unit[e][k] = values[k];
+  }
+}
+DEM_INLINE AreaMoments whole_element(const FlatJoint &j, int e, double rbar)
+{
+  // (2d, of unit thickness: R, R^2, R^3)
+  const double *u = j.unit[e], r1 = j.dim2 ? 1.0 : rbar, r2 = r1 * rbar, r3 = r2 * rbar,
+               r4 = r3 * rbar;
+  AreaMoments m;
+  m.a = u[0] * r2;
+  m.s = u[1] * r3;
+  m.t = u[2] * r3;
+  m.ss = u[3] * r4;
+  m.st = u[4] * r4;
+  m.tt = u[5] * r4;
+  return m;
+}
+
 // The stored values of a joint's interface (HIST_FJOINT's first 9 slots), seen from the particle of
 // the smaller ID; each element's shear force along s and t follows in slots 9 + 2e, 10 + 2e
 struct FjValues {
   Vec3 s{0.0, 0.0, 0.0};                  // the interface's first axis (0: not installed yet)
   double theta_s = 0.0, theta_t = 0.0;    // theta_b along s and t
   double gap0 = 0.0;                      // g_0
-  double states = 0.0;                    // 2 bits per element (FjState), element e at 4^e
+  std::uint64_t states = 0;               // 2 bits per element (FjState), element e at bit 2e
   double ten = 0.0, coh = 0.0;            // sigma_c and c as drawn (with drawn strengths)
 
-  DEM_INLINE int state(int e) const
+  DEM_INLINE int state(int e) const { return static_cast<int>((states >> (2 * e)) & 3u); }
+  DEM_INLINE void set_state(int e, int st)
   {
-    return static_cast<int>(std::fmod(std::floor(states / std::ldexp(1.0, 2 * e)), 4.0));
+    states = (states & ~(std::uint64_t{3} << (2 * e))) | (std::uint64_t(st) << (2 * e));
   }
-  DEM_INLINE void set_state(int e, int st) { states += (st - state(e)) * std::ldexp(1.0, 2 * e); }
   DEM_INLINE bool installed() const { return s.x != 0.0 || s.y != 0.0 || s.z != 0.0; }
 
   template <class Slots> DEM_INLINE static FjValues load(Slots h, double orient)
@@ -284,7 +312,7 @@ struct FjValues {
     v.theta_s = orient * h[3];
     v.theta_t = orient * h[4];
     v.gap0 = orient * h[5];
-    v.states = orient * h[6];
+    v.states = static_cast<std::uint64_t>(orient * h[6]);    // (a whole number below 2^32)
     v.ten = orient * h[7];
     v.coh = orient * h[8];
     return v;
@@ -297,7 +325,7 @@ struct FjValues {
     h[3] = orient * theta_s;
     h[4] = orient * theta_t;
     h[5] = orient * gap0;
-    h[6] = orient * states;
+    h[6] = orient * static_cast<double>(states);
     h[7] = orient * ten;
     h[8] = orient * coh;
   }
@@ -333,11 +361,11 @@ struct FjElementLoad {
   AreaMoments m;
   double fn, energy;
 };
-DEM_INLINE FjElementLoad element_load(const FjGeometry &g, int e, bool bonded, double gs, double bs,
-                                      double bt)
+DEM_INLINE FjElementLoad element_load(const FjGeometry &g, const AreaMoments &m, double gs,
+                                      double bs, double bt)
 {
   FjElementLoad l;
-  l.m = element_moments(g, e, !bonded, gs, bs, bt);
+  l.m = m;
   l.fn = g.kn * (gs * l.m.a + bs * l.m.s + bt * l.m.t);
   const double g2 = gs * gs * l.m.a + 2.0 * gs * (bs * l.m.s + bt * l.m.t) + bs * bs * l.m.ss +
       2.0 * bs * bt * l.m.st + bt * bt * l.m.tt;
@@ -396,10 +424,11 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long 
   double fn = 0.0, fs = 0.0, ft = 0.0, mt = 0.0, ps = 0.0, pt = 0.0;
   bool bonded_left = false;
   for (int e = 0; e < g.count; e++) {
-    const AreaMoments whole = element_moments(g, e, false, 0.0, 0.0, 0.0);
+    const AreaMoments whole = whole_element(j, e, g.rbar);
     const double xs = whole.s / whole.a, xt = whole.t / whole.a, ka = g.ks * whole.a;
     int st = v.state(e);
-    FjElementLoad l = element_load(g, e, st == FJ_BONDED, gs, bs, bt);
+    FjElementLoad l = element_load(
+        g, st == FJ_BONDED ? whole : element_moments(g, e, true, gs, bs, bt), gs, bs, bt);
     double es = orient * h[9 + 2 * e], et = orient * h[10 + 2 * e];
     if (step) {
       const double es0 = es, et0 = et, us = ds - twist * xt, ut = dt_ + twist * xs;
@@ -421,9 +450,9 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long 
           else
             out.broke_shear++;
           const double normal_before =
-              element_load(g, e, true, gs - dn, bs + dth_t, bt - dth_s).energy;
+              element_load(g, whole, gs - dn, bs + dth_t, bt - dth_s).energy;
           const double normal_now = l.energy;
-          l = element_load(g, e, false, gs, bs, bt);
+          l = element_load(g, element_moments(g, e, true, gs, bs, bt), gs, bs, bt);
           out.released += 0.5 * (normal_before + normal_now + shear_before + shear_now) - l.energy;
           es = et = 0.0;
         }

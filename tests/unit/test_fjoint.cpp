@@ -47,7 +47,8 @@ TEST(FlatJoint, ElementsTileTheDisk)
       j.na = na;
       const FjGeometry g = fj_geometry(j, 2.0, 3.0);    // Rbar = 2
       AreaMoments sum;
-      for (int e = 0; e < g.count; e++) sum.add(element_moments(g, e, false, 0, 0, 0), 1.0);
+      fj_layout(j);
+      for (int e = 0; e < g.count; e++) sum.add(whole_element(j, e, g.rbar), 1.0);
       const double i = kPiTest * 16.0 / 4.0;
       EXPECT_NEAR(sum.a, kPiTest * 4.0, 1e-12);
       EXPECT_NEAR(sum.s, 0.0, 1e-12);
