@@ -63,8 +63,7 @@ struct FlatJoint {
   // 2 sigma_c / kn (per R1 + R2 with emod), with the largest sigma_c a draw gives: a pull that far
   // breaks every element
   double reach = 0.0;
-  // the elements' area and moments for an interface of radius 1 (fj_layout)
-  double unit[FJ_MAX_ELEMENTS][6] = {};
+  double cos_da = 1.0, sin_da = 0.0;    // of a sector's angle 2 pi / fj_nal (3d)
   DEM_INLINE int elements() const { return dim2 ? nr : nr * na; }
 };
 
@@ -263,29 +262,28 @@ DEM_INLINE AreaMoments element_moments(const FjGeometry &g, int e, bool closed_o
                      : sector_moments(ri, ro, a1, a2);
 }
 
-// The elements' moments at radius 1, kept with the pair's parameters (element e's at radius R are
-// these times R^2, R^3, R^4; 2d R, R^2, R^3): the trigonometry once per pair of types, not per contact and step
-inline void fj_layout(FlatJoint &j)
+// Element e's area and moments, whole: for a sector, from the cosines and sines of its angles
+// a1 and a2 = a1 + 2 pi / N_alpha (flat_joint_step turns them from sector to sector: no
+// trigonometry per contact)
+DEM_INLINE AreaMoments whole_element(const FjGeometry &g, int e, double c1, double s1, double c2,
+                                     double s2)
 {
-  FjGeometry g{1.0, 0.0, 0.0, j.nr, j.dim2 ? 1 : j.na, j.elements(), j.dim2};
-  for (int e = 0; e < g.count; e++) {
-    const AreaMoments m = element_moments(g, e, false, 0.0, 0.0, 0.0);
-    const double values[6] = {m.a, m.s, m.t, m.ss, m.st, m.tt};
-    for (int k = 0; k < 6; k++) j.unit[e][k] = values[k];
+  const int ring = e / g.na;
+  const double w = g.rbar / g.nr;
+  if (g.dim2) {
+    const double xa = -g.rbar + 2.0 * w * ring;
+    return segment_moments(xa, xa + 2.0 * w);
   }
-}
-DEM_INLINE AreaMoments whole_element(const FlatJoint &j, int e, double rbar)
-{
-  // (2d, of unit thickness: R, R^2, R^3)
-  const double *u = j.unit[e], r1 = j.dim2 ? 1.0 : rbar, r2 = r1 * rbar, r3 = r2 * rbar,
-               r4 = r3 * rbar;
+  const double ri = w * ring, ro = ri + w, da = 2.0 * 3.14159265358979323846 / g.na;
+  const double k2 = 0.5 * (ro * ro - ri * ri), k3 = (ro * ro * ro - ri * ri * ri) / 3.0,
+               k4 = 0.25 * (ro * ro * ro * ro - ri * ri * ri * ri), sc = 0.5 * (s2 * c2 - s1 * c1);
   AreaMoments m;
-  m.a = u[0] * r2;
-  m.s = u[1] * r3;
-  m.t = u[2] * r3;
-  m.ss = u[3] * r4;
-  m.st = u[4] * r4;
-  m.tt = u[5] * r4;
+  m.a = k2 * da;
+  m.s = k3 * (s2 - s1);
+  m.t = k3 * (c1 - c2);
+  m.ss = k4 * (0.5 * da + sc);
+  m.st = 0.5 * k4 * (s2 * s2 - s1 * s1);
+  m.tt = k4 * (0.5 * da - sc);
   return m;
 }
 
@@ -423,8 +421,16 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long 
   const double gs = c.gap - v.gap0, bs = -v.theta_t, bt = v.theta_s;
   double fn = 0.0, fs = 0.0, ft = 0.0, mt = 0.0, ps = 0.0, pt = 0.0;
   bool bonded_left = false;
+  double c1 = 1.0, s1 = 0.0;    // the cosine and sine of the element's first angle
   for (int e = 0; e < g.count; e++) {
-    const AreaMoments whole = whole_element(j, e, g.rbar);
+    if (e % g.na == 0) {
+      c1 = 1.0;
+      s1 = 0.0;
+    }
+    const double c2 = c1 * j.cos_da - s1 * j.sin_da, s2 = s1 * j.cos_da + c1 * j.sin_da;
+    const AreaMoments whole = whole_element(g, e, c1, s1, c2, s2);
+    c1 = c2;
+    s1 = s2;
     const double xs = whole.s / whole.a, xt = whole.t / whole.a, ka = g.ks * whole.a;
     int st = v.state(e);
     FjElementLoad l = element_load(

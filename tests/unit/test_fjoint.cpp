@@ -47,8 +47,19 @@ TEST(FlatJoint, ElementsTileTheDisk)
       j.na = na;
       const FjGeometry g = fj_geometry(j, 2.0, 3.0);    // Rbar = 2
       AreaMoments sum;
-      fj_layout(j);
-      for (int e = 0; e < g.count; e++) sum.add(whole_element(j, e, g.rbar), 1.0);
+      for (int e = 0; e < g.count; e++) sum.add(element_moments(g, e, false, 0, 0, 0), 1.0);
+      // as flat_joint_step turns the angles from sector to sector
+      const double da = 2 * kPiTest / na;
+      for (int e = 0; e < g.count; e++) {
+        const int k = e % na;
+        const AreaMoments turned = whole_element(g, e, std::cos(k * da), std::sin(k * da),
+                                                 std::cos((k + 1) * da), std::sin((k + 1) * da));
+        const AreaMoments exact = element_moments(g, e, false, 0, 0, 0);
+        EXPECT_NEAR(turned.a, exact.a, 1e-13);
+        EXPECT_NEAR(turned.s, exact.s, 1e-13);
+        EXPECT_NEAR(turned.ss, exact.ss, 1e-13);
+        EXPECT_NEAR(turned.st, exact.st, 1e-13);
+      }
       const double i = kPiTest * 16.0 / 4.0;
       EXPECT_NEAR(sum.a, kPiTest * 4.0, 1e-12);
       EXPECT_NEAR(sum.s, 0.0, 1e-12);

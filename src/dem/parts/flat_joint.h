@@ -90,7 +90,8 @@ struct FlatJointPart : PartBase {
     if (fj.elements() > FJ_MAX_ELEMENTS)
       return m.fail("a flat joint has at most ", FJ_MAX_ELEMENTS, " elements, not fj_nr ", fj.nr,
                     " times fj_nal ", fj.na);
-    fj_layout(fj);
+    fj.cos_da = std::cos(2.0 * 3.14159265358979323846 / fj.na);
+    fj.sin_da = std::sin(2.0 * 3.14159265358979323846 / fj.na);
     fj.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
     if (!mix_spreads(m, fj, seed)) return false;
     // with fj_emod, per unit of R1 + R2 (bonded_reach); the largest sigma_c a draw gives
@@ -185,7 +186,7 @@ struct FlatJointPart : PartBase {
     const FlatJoint &j = x.p.fj;
     if (!j.on || x.wall || x.step > 0) return true;
     const FjGeometry g = fj_geometry(j, x.c.r1, x.c.r2);
-    const AreaMoments m = whole_element(j, 0, g.rbar);
+    const AreaMoments m = element_moments(g, 0, false, 0.0, 0.0, 0.0);
     if (!(m.a > 0.0 && g.kn > 0.0) || !std::isfinite(m.a + m.ss + g.kn + g.ks)) return false;
     double s[slots] = {};
     for (int step = 0; step < 2; step++) {
