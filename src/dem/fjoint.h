@@ -63,7 +63,7 @@ struct FlatJoint {
   // 2 sigma_c / kn (per R1 + R2 with emod), with the largest sigma_c a draw gives: a pull that far
   // breaks every element
   double reach = 0.0;
-  double cos_da = 1.0, sin_da = 0.0;    // of a sector's angle 2 pi / fj_nal (3d)
+  double da = 0.0, cos_da = 1.0, sin_da = 0.0;    // a sector's angle 2 pi / fj_nal (3d)
   DEM_INLINE int elements() const { return dim2 ? nr : nr * na; }
 };
 
@@ -262,28 +262,33 @@ DEM_INLINE AreaMoments element_moments(const FjGeometry &g, int e, bool closed_o
                      : sector_moments(ri, ro, a1, a2);
 }
 
-// Element e's area and moments, whole: for a sector, from the cosines and sines of its angles
-// a1 and a2 = a1 + 2 pi / N_alpha (flat_joint_step turns them from sector to sector: no
-// trigonometry per contact)
-DEM_INLINE AreaMoments whole_element(const FjGeometry &g, int e, double c1, double s1, double c2,
-                                     double s2)
+// A ring's factors of its sectors' moments (3d; the radial integrals of r, r^2, r^3 over it); 2d
+// the segment of element `ring`
+struct FjRing {
+  double k2, k3, k4, xa, xb;
+};
+DEM_INLINE FjRing fj_ring(const FjGeometry &g, int ring)
 {
-  const int ring = e / g.na;
-  const double w = g.rbar / g.nr;
-  if (g.dim2) {
-    const double xa = -g.rbar + 2.0 * w * ring;
-    return segment_moments(xa, xa + 2.0 * w);
-  }
-  const double ri = w * ring, ro = ri + w, da = 2.0 * 3.14159265358979323846 / g.na;
-  const double k2 = 0.5 * (ro * ro - ri * ri), k3 = (ro * ro * ro - ri * ri * ri) / 3.0,
-               k4 = 0.25 * (ro * ro * ro * ro - ri * ri * ri * ri), sc = 0.5 * (s2 * c2 - s1 * c1);
+  const double w = g.rbar / g.nr, ri = w * ring, ro = ri + w;
+  if (g.dim2) return {0.0, 0.0, 0.0, -g.rbar + 2.0 * w * ring, -g.rbar + 2.0 * w * (ring + 1)};
+  return {0.5 * (ro * ro - ri * ri), (ro * ro * ro - ri * ri * ri) / 3.0,
+          0.25 * (ro * ro * ro * ro - ri * ri * ri * ri), 0.0, 0.0};
+}
+// A whole element's area and moments: a sector of ring q spanning angle da from the cosines and
+// sines of its angles a1 and a2 = a1 + da (flat_joint_step turns them from sector to sector: no
+// trigonometry per contact), or a segment
+DEM_INLINE AreaMoments whole_element(const FjGeometry &g, const FjRing &q, double da, double c1,
+                                     double s1, double c2, double s2)
+{
+  if (g.dim2) return segment_moments(q.xa, q.xb);
+  const double sc = 0.5 * (s2 * c2 - s1 * c1);
   AreaMoments m;
-  m.a = k2 * da;
-  m.s = k3 * (s2 - s1);
-  m.t = k3 * (c1 - c2);
-  m.ss = k4 * (0.5 * da + sc);
-  m.st = 0.5 * k4 * (s2 * s2 - s1 * s1);
-  m.tt = k4 * (0.5 * da - sc);
+  m.a = q.k2 * da;
+  m.s = q.k3 * (s2 - s1);
+  m.t = q.k3 * (c1 - c2);
+  m.ss = q.k4 * (0.5 * da + sc);
+  m.st = 0.5 * q.k4 * (s2 * s2 - s1 * s1);
+  m.tt = q.k4 * (0.5 * da - sc);
   return m;
 }
 
@@ -373,8 +378,9 @@ DEM_INLINE FjElementLoad element_load(const FjGeometry &g, const AreaMoments &m,
 
 // The joint of contact c between the atoms of IDs id1, id2 in slots h (read and stored times
 // orient), advanced by a step of relative spin wrel = w2 - w1 and mean spin wmean if STEP (and
-// stored); otherwise the stored state acts. A joint not installed yet is installed.
-template <bool STEP, class Slots>
+// stored); otherwise the stored state acts; its strain energy with STRAIN. A joint not installed
+// yet is installed.
+template <bool STEP, bool STRAIN, class Slots>
 DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long long id1,
                                      long long id2, Vec3 wrel, Vec3 wmean, double dt, Slots h,
                                      double orient)
@@ -420,50 +426,59 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long 
   // the gap g(x) = gs + bs x_s + bt x_t (n x theta_b = theta_s t - theta_t s)
   const double gs = c.gap - v.gap0, bs = -v.theta_t, bt = v.theta_s;
   double fn = 0.0, fs = 0.0, ft = 0.0, mt = 0.0, ps = 0.0, pt = 0.0;
+  AreaMoments bonded;    // the bonded elements' (their stress is linear over them: summed once)
   bool bonded_left = false;
+  FjRing ring = fj_ring(g, 0);
   double c1 = 1.0, s1 = 0.0;    // the cosine and sine of the element's first angle
-  for (int e = 0; e < g.count; e++) {
-    if (e % g.na == 0) {
+  for (int e = 0, sector = 0; e < g.count; e++, sector++) {
+    if (sector == g.na) {    // the next ring
+      sector = 0;
+      ring = fj_ring(g, e / g.na);
       c1 = 1.0;
       s1 = 0.0;
     }
     const double c2 = c1 * j.cos_da - s1 * j.sin_da, s2 = s1 * j.cos_da + c1 * j.sin_da;
-    const AreaMoments whole = whole_element(g, e, c1, s1, c2, s2);
+    const AreaMoments whole = whole_element(g, ring, j.da, c1, s1, c2, s2);
     c1 = c2;
     s1 = s2;
-    const double xs = whole.s / whole.a, xt = whole.t / whole.a, ka = g.ks * whole.a;
+    const double inv_a = 1.0 / whole.a, xs = whole.s * inv_a, xt = whole.t * inv_a,
+                 ka = g.ks * whole.a;
     int st = v.state(e);
-    FjElementLoad l = element_load(
-        g, st == FJ_BONDED ? whole : element_moments(g, e, true, gs, bs, bt), gs, bs, bt);
     double es = orient * h[9 + 2 * e], et = orient * h[10 + 2 * e];
+    const double es0 = es, et0 = et, us = ds - twist * xt, ut = dt_ + twist * xs;
+    double released = 0.0;    // an element broken this step: its energy, less what it keeps
     if (step) {
-      const double es0 = es, et0 = et, us = ds - twist * xt, ut = dt_ + twist * xs;
       es -= ka * us;
       et -= ka * ut;
-      if (st == FJ_BONDED) {
-        const double sigma = l.fn / whole.a, tau = std::sqrt(es * es + et * et) / whole.a;
-        const int broke = sigma > ten      ? FJ_BROKE_TENSION
-            : tau > coh - sigma * j.tan_fa ? FJ_BROKE_SHEAR
-                                           : 0;
+      if (st == FJ_BONDED) {    // the stresses at its centroid
+        const double sigma = g.kn * (gs + bs * xs + bt * xt), tau_a = std::sqrt(es * es + et * et);
+        const int broke = sigma > ten                    ? FJ_BROKE_TENSION
+            : tau_a > (coh - sigma * j.tan_fa) * whole.a ? FJ_BROKE_SHEAR
+                                                         : 0;
         if (broke) {
-          // the mean of the element's energy at the step's two ends, less what it keeps unbonded
+          // the mean of the element's energy at the step's two ends
           const double shear_before = ka > 0.0 ? 0.5 * (es0 * es0 + et0 * et0) / ka : 0.0,
-                       shear_now = ka > 0.0 ? 0.5 * (es * es + et * et) / ka : 0.0;
+                       shear_now = ka > 0.0 ? 0.5 * tau_a * tau_a / ka : 0.0;
+          released = 0.5 *
+              (element_load(g, whole, gs - dn, bs + dth_t, bt - dth_s).energy +
+               element_load(g, whole, gs, bs, bt).energy + shear_before + shear_now);
           st = broke;
           v.set_state(e, st);
           if (broke == FJ_BROKE_TENSION)
             out.broke_tension++;
           else
             out.broke_shear++;
-          const double normal_before =
-              element_load(g, whole, gs - dn, bs + dth_t, bt - dth_s).energy;
-          const double normal_now = l.energy;
-          l = element_load(g, element_moments(g, e, true, gs, bs, bt), gs, bs, bt);
-          out.released += 0.5 * (normal_before + normal_now + shear_before + shear_now) - l.energy;
           es = et = 0.0;
         }
       }
-      if (st != FJ_BONDED) {    // Coulomb's limit on the closed part's compression
+    }
+    if (st == FJ_BONDED) {
+      bonded.add(whole, 1.0);
+      bonded_left = true;
+    } else {    // its closed part's compression, and Coulomb's limit on its shear force
+      const FjElementLoad l = element_load(g, element_moments(g, e, true, gs, bs, bt), gs, bs, bt);
+      if (step) {
+        out.released += released > 0.0 ? released - l.energy : 0.0;
         const double limit = j.fric * (l.fn < 0.0 ? -l.fn : 0.0), f = std::sqrt(es * es + et * et);
         if (f > limit) {
           const double ns = es * (limit / f), nt = et * (limit / f);
@@ -475,21 +490,25 @@ DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long 
           et = nt;
         }
       }
-      if constexpr (STEP) {
-        h[9 + 2 * e] = orient * es;
-        h[10 + 2 * e] = orient * et;
-      }
+      fn += l.fn;
+      ps += gs * l.m.s + bs * l.m.ss + bt * l.m.st;
+      pt += gs * l.m.t + bs * l.m.st + bt * l.m.tt;
+      if constexpr (STRAIN) out.strain += l.energy;
     }
-    if (st == FJ_BONDED) bonded_left = true;
-    fn += l.fn;
+    if constexpr (STEP) {
+      h[9 + 2 * e] = orient * es;
+      h[10 + 2 * e] = orient * et;
+    }
     fs += es;
     ft += et;
     mt += xs * et - xt * es;
-    // int g x dA over the region
-    ps += gs * l.m.s + bs * l.m.ss + bt * l.m.st;
-    pt += gs * l.m.t + bs * l.m.st + bt * l.m.tt;
-    out.strain += l.energy + (ka > 0.0 ? 0.5 * (es * es + et * et) / ka : 0.0);
+    if constexpr (STRAIN) out.strain += ka > 0.0 ? 0.5 * (es * es + et * et) / ka : 0.0;
   }
+  // the bonded elements: int g dA and int g x dA over them
+  fn += g.kn * (gs * bonded.a + bs * bonded.s + bt * bonded.t);
+  ps += gs * bonded.s + bs * bonded.ss + bt * bonded.st;
+  pt += gs * bonded.t + bs * bonded.st + bt * bonded.tt;
+  if constexpr (STRAIN) out.strain += element_load(g, bonded, gs, bs, bt).energy;
   if constexpr (STEP) v.store(h, orient);
   // the moment of the normal stresses -kn g n at x about the centre: -kn int g (x x n) dA
   const Vec3 mb = g.kn * (ps * t - pt * s);

@@ -52,8 +52,9 @@ TEST(FlatJoint, ElementsTileTheDisk)
       const double da = 2 * kPiTest / na;
       for (int e = 0; e < g.count; e++) {
         const int k = e % na;
-        const AreaMoments turned = whole_element(g, e, std::cos(k * da), std::sin(k * da),
-                                                 std::cos((k + 1) * da), std::sin((k + 1) * da));
+        const AreaMoments turned =
+            whole_element(g, fj_ring(g, e / na), da, std::cos(k * da), std::sin(k * da),
+                          std::cos((k + 1) * da), std::sin((k + 1) * da));
         const AreaMoments exact = element_moments(g, e, false, 0, 0, 0);
         EXPECT_NEAR(turned.a, exact.a, 1e-13);
         EXPECT_NEAR(turned.s, exact.s, 1e-13);

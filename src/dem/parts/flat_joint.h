@@ -90,8 +90,9 @@ struct FlatJointPart : PartBase {
     if (fj.elements() > FJ_MAX_ELEMENTS)
       return m.fail("a flat joint has at most ", FJ_MAX_ELEMENTS, " elements, not fj_nr ", fj.nr,
                     " times fj_nal ", fj.na);
-    fj.cos_da = std::cos(2.0 * 3.14159265358979323846 / fj.na);
-    fj.sin_da = std::sin(2.0 * 3.14159265358979323846 / fj.na);
+    fj.da = 2.0 * 3.14159265358979323846 / fj.na;
+    fj.cos_da = std::cos(fj.da);
+    fj.sin_da = std::sin(fj.da);
     fj.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
     if (!mix_spreads(m, fj, seed)) return false;
     // with fj_emod, per unit of R1 + R2 (bonded_reach); the largest sigma_c a draw gives
@@ -134,7 +135,8 @@ struct FlatJointPart : PartBase {
   template <class X, class Slots> DEM_INLINE static FjOutcome stored_joint(const X &x, Slots s)
   {
     const Vec3 zero{0.0, 0.0, 0.0};
-    return flat_joint_step<false>(x.p.fj, x.c, x.b.id1(), x.b.id2(), zero, zero, 0.0, s, x.orient);
+    return flat_joint_step<false, true>(x.p.fj, x.c, x.b.id1(), x.b.id2(), zero, zero, 0.0, s,
+                                        x.orient);
   }
   // a joint made this step starts anew (flat_joint_step installs it); the law's force is let go
   template <class X> DEM_INLINE static void before_law(X &x)
@@ -152,8 +154,9 @@ struct FlatJointPart : PartBase {
     const Vec3 wrel = x.b.w2() - x.b.w1(), wmean = 0.5 * (x.b.w1() + x.b.w2());
     const long long id1 = x.b.id1(), id2 = x.b.id2();
     const FjOutcome j = x.advance
-        ? flat_joint_step<true>(x.p.fj, x.c, id1, id2, wrel, wmean, x.k.dt, s, x.orient)
-        : flat_joint_step<false>(x.p.fj, x.c, id1, id2, wrel, wmean, x.k.dt, s, x.orient);
+        ? flat_joint_step<true, X::STRAIN>(x.p.fj, x.c, id1, id2, wrel, wmean, x.k.dt, s, x.orient)
+        : flat_joint_step<false, X::STRAIN>(x.p.fj, x.c, id1, id2, wrel, wmean, x.k.dt, s,
+                                            x.orient);
     x.r.d_slip += j.d_slip;
     x.r.d_break += j.released;
     x.out.broke_tension += j.broke_tension;
@@ -191,7 +194,7 @@ struct FlatJointPart : PartBase {
     double s[slots] = {};
     for (int step = 0; step < 2; step++) {
       const FjOutcome o =
-          flat_joint_step<true>(j, x.c, 1, 2, x.wrel, Vec3{0.0, 0.0, 0.0}, x.dt, s, 1.0);
+          flat_joint_step<true, true>(j, x.c, 1, 2, x.wrel, Vec3{0.0, 0.0, 0.0}, x.dt, s, 1.0);
       if (!all_finite(o.force) || !all_finite(o.moment) || !std::isfinite(o.strain + o.released))
         return false;
     }
