@@ -134,6 +134,78 @@ DEM_INLINE AreaMoments sector_moments(double ri, double ro, double a1, double a2
   return m;
 }
 
+// The k-th (0-5) of the angles in [-pi, pi) where the closed part of a ray changes ends, in
+// increasing order (NaN where absent): +-pi/2 and +-phi_i, +-phi_o (where the line u = d meets the
+// inner and the outer arc; -1: it does not). (A switch, not a table: a GPU keeps tables on its
+// stack.)
+DEM_INLINE double fj_breakpoint(int k, double d, double phi_i, double phi_o)
+{
+  const double half = 0.5 * 3.14159265358979323846, none = std::nan("");
+  const double i = phi_i >= 0.0 ? phi_i : none, o = phi_o >= 0.0 ? phi_o : none;
+  if (d > 0.0) {    // phi_i < phi_o < pi/2: -pi/2 < -phi_o < -phi_i < phi_i < phi_o < pi/2
+    switch (k) {
+      case 0:
+        return -half;
+      case 1:
+        return -o;
+      case 2:
+        return -i;
+      case 3:
+        return i;
+      case 4:
+        return o;
+      default:
+        return half;
+    }
+  }
+  switch (k) {    // pi/2 <= phi_o <= phi_i <= pi: -phi_i, -phi_o, -pi/2, pi/2, phi_o, phi_i
+    case 0:
+      return -i;
+    case 1:
+      return -o;
+    case 2:
+      return -half;
+    case 3:
+      return half;
+    case 4:
+      return o;
+    default:
+      return i;
+  }
+}
+// The moments of the closed part of the rays phi in [pa, pb] (one piece: the same ends all along)
+DEM_INLINE void add_closed_piece(AreaMoments &m, double ri, double ro, double d, double pa,
+                                 double pb)
+{
+  if (!(pb > pa)) return;
+  const double cm = std::cos(0.5 * (pa + pb));
+  if (cm == 0.0) return;
+  // the closed interval of the ray: [lo, hi], each an arc (radius) or the line
+  const double line = d / cm;
+  bool lo_line = false, hi_line = false;
+  if (cm > 0.0) {    // closed for r < line
+    if (line <= ri) return;
+    hi_line = line < ro;
+  } else if (d < 0.0) {    // closed for r > line (> 0)
+    if (line >= ro) return;
+    lo_line = line > ri;
+  }
+  if (hi_line) {
+    m.add(line_primitive(d, pb), 1.0);
+    m.add(line_primitive(d, pa), -1.0);
+  } else {
+    m.add(arc_primitive(ro, pb), 1.0);
+    m.add(arc_primitive(ro, pa), -1.0);
+  }
+  if (lo_line) {
+    m.add(line_primitive(d, pb), -1.0);
+    m.add(line_primitive(d, pa), 1.0);
+  } else {
+    m.add(arc_primitive(ri, pb), -1.0);
+    m.add(arc_primitive(ri, pa), 1.0);
+  }
+}
+
 // The moments of the part of that sector where g = g0 + bs x_s + bt x_t < 0 (exact: along each ray
 // the closed part is an interval bounded by the arcs or the line g = 0; the angle range is split
 // where that changes)
@@ -145,67 +217,26 @@ DEM_INLINE AreaMoments closed_sector_moments(double ri, double ro, double a1, do
     return g0 < 0.0 ? sector_moments(ri, ro, a1, a2) : AreaMoments{};
   if (g0 + b * ro <= 0.0) return sector_moments(ri, ro, a1, a2);    // closed everywhere
   if (g0 - b * ro >= 0.0) return AreaMoments{};                     // open everywhere
-  // in axes (u, w) along the gap's gradient: closed where u < d
-  const double psi = std::atan2(bt, bs), d = -g0 / b, pi = 3.14159265358979323846;
-  const double p1 = a1 - psi, p2 = a2 - psi;
-  double cut[16];
-  int n = 0;
-  cut[n++] = p1;
-  // where cos(phi) = 0 and where the line meets either arc
-  double base[6];
-  int nb = 0;
-  base[nb++] = 0.5 * pi;
-  base[nb++] = -0.5 * pi;
-  const double radii[2] = {ri, ro};
-  for (int k = 0; k < 2; k++)
-    if (radii[k] > 0.0 && std::fabs(d) <= radii[k]) {
-      const double a = std::acos(d / radii[k]);
-      base[nb++] = a;
-      base[nb++] = -a;
-    }
-  for (int k = 0; k < nb; k++)
-    for (int turn = -3; turn <= 3; turn++) {
-      const double p = base[k] + 2.0 * pi * turn;
-      if (p > p1 && p < p2 && n < 15) cut[n++] = p;
-    }
-  cut[n++] = p2;
-  for (int i = 1; i < n; i++)    // (a few values: insertion sort)
-    for (int j = i; j > 0 && cut[j] < cut[j - 1]; j--) {
-      const double tmp = cut[j];
-      cut[j] = cut[j - 1];
-      cut[j - 1] = tmp;
-    }
+  // in axes (u, w) along the gap's gradient: closed where u < d. Along each ray phi the closed part
+  // is an interval whose ends are the arcs or the line u = d (r = d / cos(phi)); which, changes
+  // where cos(phi) = 0 and where the line meets an arc (cos(phi) = d / r). In [-pi, pi) those
+  // angles come in an order fixed by the sign of d (fj_breakpoint), so the element's angles are
+  // split by running through them period by period: no sorting, no arrays (a GPU would keep them
+  // on its stack)
+  const double psi = std::atan2(bt, bs), d = -g0 / b;
+  const double p1 = a1 - psi, p2 = a2 - psi;    // in (-pi, 3 pi), p2 - p1 <= 2 pi
+  const double phi_i = ri > 0.0 && std::fabs(d) <= ri ? std::acos(d / ri) : -1.0,
+               phi_o = std::fabs(d) <= ro ? std::acos(d / ro) : -1.0;
   AreaMoments m;
-  for (int i = 0; i + 1 < n; i++) {
-    const double pa = cut[i], pb = cut[i + 1];
-    if (!(pb > pa)) continue;
-    const double cm = std::cos(0.5 * (pa + pb));
-    if (cm == 0.0) continue;
-    // the closed interval of the ray: [lo, hi], each an arc (radius) or the line
-    const double line = d / cm;
-    bool lo_line = false, hi_line = false;
-    if (cm > 0.0) {    // closed for r < line
-      if (line <= ri) continue;
-      hi_line = line < ro;
-    } else if (d < 0.0) {    // closed for r > line (> 0)
-      if (line >= ro) continue;
-      lo_line = line > ri;
+  double from = p1;
+  for (int turn = 0; turn <= 2; turn++)
+    for (int k = 0; k < 6; k++) {
+      const double p = fj_breakpoint(k, d, phi_i, phi_o) + 2.0 * 3.14159265358979323846 * turn;
+      if (!(p > from && p < p2)) continue;    // (an absent angle is NaN)
+      add_closed_piece(m, ri, ro, d, from, p);
+      from = p;
     }
-    if (hi_line) {
-      m.add(line_primitive(d, pb), 1.0);
-      m.add(line_primitive(d, pa), -1.0);
-    } else {
-      m.add(arc_primitive(ro, pb), 1.0);
-      m.add(arc_primitive(ro, pa), -1.0);
-    }
-    if (lo_line) {
-      m.add(line_primitive(d, pb), -1.0);
-      m.add(line_primitive(d, pa), 1.0);
-    } else {
-      m.add(arc_primitive(ri, pb), -1.0);
-      m.add(arc_primitive(ri, pa), 1.0);
-    }
-  }
+  add_closed_piece(m, ri, ro, d, from, p2);
   return turned(m, psi);
 }
 
@@ -381,9 +412,9 @@ DEM_INLINE FjElementLoad element_load(const FjGeometry &g, const AreaMoments &m,
 // stored); otherwise the stored state acts; its strain energy with STRAIN. A joint not installed
 // yet is installed.
 template <bool STEP, bool STRAIN, class Slots>
-DEM_INLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long long id1,
-                                     long long id2, Vec3 wrel, Vec3 wmean, double dt, Slots h,
-                                     double orient)
+DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long long id1,
+                                      long long id2, Vec3 wrel, Vec3 wmean, double dt, Slots h,
+                                      double orient)
 {
   const double o = id1 < id2 ? 1.0 : -1.0;    // particle 1 has the smaller ID
   constexpr bool step = STEP;

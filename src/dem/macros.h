@@ -36,6 +36,21 @@
 #define DEM_COLD
 #endif
 
+// DEM_OUTLINE: a function of the hot code kept out of line on every backend (host and device, a
+// call rather than inlined), so that the loops and kernels that compile it in but seldom take it
+// keep their registers (the flat joint's step, in the kernels with the optional parts)
+#if defined(DEM_WITH_KOKKOS) && defined(__GNUC__)
+#define DEM_OUTLINE inline KOKKOS_FUNCTION __attribute__((noinline))
+#elif defined(DEM_WITH_KOKKOS)
+#define DEM_OUTLINE inline KOKKOS_FUNCTION
+#elif defined(__GNUC__)
+#define DEM_OUTLINE inline __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define DEM_OUTLINE inline __declspec(noinline)
+#else
+#define DEM_OUTLINE inline
+#endif
+
 // DEM_PREFETCH(p): a hint to fetch the cache line of address p (no effect where unsupported)
 #if defined(__GNUC__)
 #define DEM_PREFETCH(p) __builtin_prefetch(p)
