@@ -202,7 +202,7 @@ template <class Style> void PairDEM<Style>::check_properties()
   bool extra = false, plain = true;
   plain_rolling = std::is_same_v<Law, dem::LinearLaw>;
   int part_bits = 0;    // the HistoryParts of the parts some pair of types uses
-  any_adhesion = any_extra = false;
+  any_adhesion = any_extra = any_joint = false;
   for (int i = 1; i <= ntypes; i++)
     for (int j = i; j <= ntypes; j++) {
       // pairs of types without properties (under pair_style hybrid: types of other sub-styles)
@@ -236,6 +236,7 @@ template <class Style> void PairDEM<Style>::check_properties()
           plain_rolling && Law::is_plain(unrolled) && dem::rolling_in_lanes(params[i][j].roll);
       part_bits |= Law::Parts::history_bits_of(params[i][j]);
       any_extra = any_extra || Law::Parts::uses_optional(params[i][j]);
+      any_joint = any_joint || Law::Parts::uses_joint(params[i][j]);
     }
   // the contact history keeps optional values only if they are used; its layout is fixed once the
   // history fix exists
@@ -662,7 +663,9 @@ void PairDEM<Style>::compute_loop(bool advance)
   int **firstneigh = list->firstneigh;
   const EffectiveMassRule meff_of = effective_mass_rule();    // its members read once
   const tagint *tags = atom->tag;
-  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, EXTRA>(
+  // (the CPU loop with the optional parts has the joints' too: their step is out of line)
+  constexpr int PARTS = EXTRA ? dem::EXTRA_JOINTS : 0;
+  const PairStepConstants k = pair_step_constants<Law, TALLY, ENERGY, 0, PARTS>(
       update->dt, history_parts, any_rgap, any_hold, bond_step(advance));
   const int nh = k.nh;
   LoopTally<NEWTON> tally{this, block(atom->f), block(atom->torque), nlocal, {}, {}};
@@ -690,7 +693,7 @@ void PairDEM<Style>::compute_loop(bool advance)
       const double ri = radius[i];
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        pair_step<Law, TALLY, ENERGY, EXTRA, 0>(a, i, j, row(x, j) - xi, ri, radius[j],
+        pair_step<Law, TALLY, ENERGY, PARTS, 0>(a, i, j, row(x, j) - xi, ri, radius[j],
                                                 NEWTON || j < nlocal, touch[jj], &hist_i[nh * jj],
                                                 k, ADVANCE, tally);
       }

@@ -157,6 +157,7 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   bool any_adhesion = false;               // some pair of types has adhesion (set at init)
   bool any_extra =
       false;    // some pair of types holds contacts, slips not or takes bonds (Law::extra_part)
+  bool any_joint = false;    // some pair of types takes flat joints (a part of group PART_JOINT)
   bool all_plain = false;    // every pair of types has its law's common settings (Law::is_plain)
   bool dense = false;    // most neighbours touched on the last step (the /kk kernel; the SIMD path)
   bool warned_deep = false;    // a contact deeper than a radius was reported this run

@@ -100,7 +100,7 @@ using PairStepConstants = dem::StepConstants;
 // exist iff energy tracking is on (so not without TALLY, and with ENERGY), and only dem/hertz has
 // optional values of its own. The parts' values follow the law's (dem::step_constants), only for
 // the parts some pair of types uses (a runtime layout, kept apart so that the law's stays a constant).
-template <class Law, bool TALLY, bool ENERGY, int PLAIN, bool EXTRA>
+template <class Law, bool TALLY, bool ENERGY, int PLAIN, int EXTRA>
 DEM_INLINE PairStepConstants pair_step_constants(double dt, int history_parts, bool any_rgap,
                                                  bool any_hold, const dem::BondStep &bond)
 {
@@ -155,7 +155,7 @@ template <class Atoms> struct PairBodies {
 // they were). PLAIN: the law's common settings as constants (params_of).
 // advance: a normal step (false during LAMMPS's setup: stored forces are replayed, see
 // replay_force in pfc.h). Most neighbours do not touch: their path reads d, the radii and the flag.
-template <class Law, bool TALLY, bool ENERGY, bool EXTRA, int PLAIN, class Atoms, class Slots,
+template <class Law, bool TALLY, bool ENERGY, int EXTRA, int PLAIN, class Atoms, class Slots,
           class Tally>
 DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, double rj,
                           bool j_owned, int &touch, Slots slot, const PairStepConstants &k,
@@ -169,7 +169,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   if (k.rgap) reach += a.params(j).rgap;
   unsigned bond_pair = 0;    // bit r: dem_bond request r applies to the pair
   if constexpr (EXTRA) {
-    const auto x = dem::contact_reach<Law, EXTRA, EXTRA>(bodies, k, ri + rj, touch, slot, reach);
+    const auto x =
+        dem::contact_reach<Law, EXTRA, (EXTRA != 0)>(bodies, k, ri + rj, touch, slot, reach);
     reach = x.reach;
     bond_pair = x.bond_pair;
   }

@@ -204,11 +204,16 @@ void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
   PairSums<1> sum;    // (the kernels without the optional parts fill its common part)
   // the optional contact parts (adhesion, holding contacts, bonds) have kernels of their own
   const bool adh = this->any_adhesion || this->any_extra;
+  const bool joint = this->any_joint;    // (flat joints: kernels of their own, EXTRA_JOINTS)
   // the kernel for the common settings as the CPU loop chooses its loop (PairDEM::compute); the
   // same numbers as the general kernel to the last bit (test kokkos.plain_loop)
   const bool plain = this->all_plain && this->dense && !tally && !adh && k.update_history;
   if (neighflag == HALF) {
-    if (adh)
+    if (adh && joint)
+      energy      ? launch<HALF, 0, 1, 1, 2>(inum, sum)
+          : tally ? launch<HALF, 0, 1, 0, 2>(inum, sum)
+                  : launch<HALF, 0, 0, 0, 2>(inum, sum);
+    else if (adh)
       energy      ? launch<HALF, 0, 1, 1, 1>(inum, sum)
           : tally ? launch<HALF, 0, 1, 0, 1>(inum, sum)
                   : launch<HALF, 0, 0, 0, 1>(inum, sum);
@@ -227,7 +232,11 @@ void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
         k.s_torque = Copies(k.torque);
       }
     }
-    if (adh)
+    if (adh && joint)
+      energy      ? launch<HALFTHREAD, 0, 1, 1, 2>(inum, sum)
+          : tally ? launch<HALFTHREAD, 0, 1, 0, 2>(inum, sum)
+                  : launch<HALFTHREAD, 0, 0, 0, 2>(inum, sum);
+    else if (adh)
       energy      ? launch<HALFTHREAD, 0, 1, 1, 1>(inum, sum)
           : tally ? launch<HALFTHREAD, 0, 1, 0, 1>(inum, sum)
                   : launch<HALFTHREAD, 0, 0, 0, 1>(inum, sum);

@@ -62,10 +62,11 @@ DEM_INLINE StepConstants step_constants(double dt, int law_parts, int history_pa
 
 // What the parts see of a contact in the making (parts/part.h): its slots, where a part's values
 // are, and the loop's flags
-template <class Law_, bool STRAIN_, bool ENERGY_, bool EXTRA_, bool ADHESION_, class Slots>
+template <class Law_, bool STRAIN_, bool ENERGY_, int EXTRA_, bool ADHESION_, class Slots>
 struct PartSlots {
   using Law = Law_;
-  static constexpr bool STRAIN = STRAIN_, ENERGY = ENERGY_, EXTRA = EXTRA_, ADHESION = ADHESION_;
+  static constexpr bool STRAIN = STRAIN_, ENERGY = ENERGY_, ADHESION = ADHESION_;
+  static constexpr int EXTRA = EXTRA_;
   Slots slot;
   const StepConstants &k;
   double orient;    // the record's orientation (ContactHistory::orientation)
@@ -85,7 +86,7 @@ struct PartSlots {
 
 // A contact within reach, during contact_step (its history, the law's result and the outcome are
 // contact_step's locals: a compiler keeps them in registers more readily than members)
-template <class Law, bool STRAIN, bool ENERGY, bool EXTRA, bool ADHESION, class Bodies, class Slots>
+template <class Law, bool STRAIN, bool ENERGY, int EXTRA, bool ADHESION, class Bodies, class Slots>
 struct ContactWork : PartSlots<Law, STRAIN, ENERGY, EXTRA, ADHESION, Slots> {
   const typename Law::Params &p;
   const Bodies &b;
@@ -100,7 +101,7 @@ struct ContactWork : PartSlots<Law, STRAIN, ENERGY, EXTRA, ADHESION, Slots> {
 };
 
 // A contact that left the reach, during release_contact
-template <class Law, bool ENERGY, bool EXTRA, bool ADHESION, class Bodies, class Slots>
+template <class Law, bool ENERGY, int EXTRA, bool ADHESION, class Bodies, class Slots>
 struct ReleaseWork : PartSlots<Law, false, ENERGY, EXTRA, ADHESION, Slots> {
   const typename Law::Params &p;
   const Bodies &b;
@@ -142,7 +143,7 @@ template <class Source, class Slots> struct ReachWork {
 
 // The reach of a contact whose law reaches `reach` (the radii's sum rsum and the reference gap),
 // with the parts a loop with flags EXTRA and ADHESION runs; its bond_pair for contact_step
-template <class Law, bool EXTRA, bool ADHESION, class Source, class Slots>
+template <class Law, int EXTRA, bool ADHESION, class Source, class Slots>
 DEM_INLINE ReachWork<Source, Slots> contact_reach(const Source &src, const StepConstants &k,
                                                   double rsum, int touch, Slots slot, double reach)
 {
@@ -153,7 +154,8 @@ DEM_INLINE ReachWork<Source, Slots> contact_reach(const Source &src, const StepC
 
 // What a contact with a record (flag != 0, slots `slot`) gives up as it leaves the reach (ENERGY:
 // its energies; EXTRA, ADHESION: the parts the loop runs). The caller clears its slots.
-template <class Law, bool ENERGY, bool EXTRA, bool ADHESION = EXTRA, class Bodies, class Slots>
+template <class Law, bool ENERGY, int EXTRA, bool ADHESION = (EXTRA != 0), class Bodies,
+          class Slots>
 DEM_INLINE ReleaseOutcome release_contact(const typename Law::Params &p, const Bodies &b,
                                           const Contact &c, Slots slot, int flag,
                                           const StepConstants &k)
@@ -177,8 +179,8 @@ DEM_INLINE ReleaseOutcome release_contact(const typename Law::Params &p, const B
 // then); ADHESION: adhesion may be on (b.adhesion() is read only then). advance: a normal step
 // (false during LAMMPS's setup: stored forces are replayed, see replay_force in pfc.h; the history
 // is not advanced).
-template <class Law, bool STRAIN, bool ENERGY, bool EXTRA, bool ADHESION = EXTRA, class Bodies,
-          class Slots>
+template <class Law, bool STRAIN, bool ENERGY, int EXTRA, bool ADHESION = (EXTRA != 0),
+          class Bodies, class Slots>
 DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies &b,
                                     const Contact &c, Slots slot, bool touched, bool room,
                                     unsigned bond_pair, const StepConstants &k, bool advance)
@@ -204,7 +206,8 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   if (replaced)
     r = ContactResult{};
   else
-    r = advance ? Law::template step<ENERGY, EXTRA>(p, c, k.dt, h) : Law::replay(p, c, k.dt, h);
+    r = advance ? Law::template step<ENERGY, (EXTRA != 0)>(p, c, k.dt, h)
+                : Law::replay(p, c, k.dt, h);
   out.force = r.force;
   if constexpr (STRAIN) out.strain = replaced ? 0.0 : Law::strain_energy(p, h, r.kn, r.ks);
   Parts::after_law(x);

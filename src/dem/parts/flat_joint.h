@@ -46,6 +46,7 @@ struct FlatJointPart : PartBase {
   static constexpr const char *outputs[] = {"e_strain", "e_slip",          "e_break",
                                             "n_bonds",  "n_broke_tension", "n_broke_shear"};
   static constexpr int output_count = 6;
+  static constexpr int group = PART_JOINT;
   static constexpr int history_bit = HIST_FJOINT, slots = FJ_SLOTS;
   static constexpr const char *history_text = "the interfaces and elements of flat joints";
   template <class Params> DEM_INLINE static bool uses(const Params &p) { return p.fj.on; }

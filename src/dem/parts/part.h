@@ -5,7 +5,9 @@
 //   keywords       its pair_coeff keywords and the values each allows (keyword_count of them);
 //                  own_keywords: they are kept apart from the law's (adhesion's, the same for every law)
 //   group          the loops that compile it in: PART_COMMON every loop, PART_EXTRA the loops with
-//                  the optional parts (EXTRA), PART_ADHESION those with adhesion (ADHESION)
+//                  the optional parts (EXTRA), PART_ADHESION those with adhesion (ADHESION),
+//                  PART_JOINT those with the optional parts and joints (EXTRA == EXTRA_JOINTS: the
+//                  flat joint's step, kept out of the kernels of runs without joints)
 //   history_bit    its HistoryParts bit (0: no values of its own), slots: its values per contact,
 //                  is_vector_slot(k): which are vector components, history_text: what they are
 //   uses(p)        whether a pair of types' parameters use it; holds(p), hold_reach(p, rsum,
@@ -41,8 +43,11 @@
 
 namespace dem {
 
-enum PartGroup { PART_COMMON, PART_EXTRA, PART_ADHESION };
+enum PartGroup { PART_COMMON, PART_EXTRA, PART_ADHESION, PART_JOINT };
 constexpr int MAX_PARTS = 8;    // parts in a law's list
+// a loop's EXTRA: 0 without the optional parts, EXTRA_PARTS with them, EXTRA_JOINTS also with the
+// parts of group PART_JOINT (flat joints)
+constexpr int EXTRA_PARTS = 1, EXTRA_JOINTS = 2;
 
 template <class Slots> DEM_INLINE void clear_slots(Slots s, int n)
 {
@@ -159,9 +164,9 @@ struct PartBase {
 };
 
 // A loop with these flags compiles part P in
-template <class P, bool EXTRA, bool ADHESION>
+template <class P, int EXTRA, bool ADHESION>
 inline constexpr bool compiled_in = P::group == PART_COMMON || (P::group == PART_EXTRA && EXTRA) ||
-    (P::group == PART_ADHESION && ADHESION);
+    (P::group == PART_ADHESION && ADHESION) || (P::group == PART_JOINT && EXTRA == EXTRA_JOINTS);
 
 template <class... P> struct PartList {
   static constexpr int count = sizeof...(P);
@@ -241,10 +246,14 @@ template <class... P> struct PartList {
   {
     return (0 | ... | (P::uses(p) ? P::history_bit : 0));
   }
-  // whether a pair of types uses an optional part (one of group PART_EXTRA)
+  // whether a pair of types uses an optional part (one of group PART_EXTRA or PART_JOINT); a joint
   template <class Params> DEM_INLINE static bool uses_optional(const Params &p)
   {
-    return (false || ... || (P::group == PART_EXTRA && P::uses(p)));
+    return (false || ... || ((P::group == PART_EXTRA || P::group == PART_JOINT) && P::uses(p)));
+  }
+  template <class Params> DEM_INLINE static bool uses_joint(const Params &p)
+  {
+    return (false || ... || (P::group == PART_JOINT && P::uses(p)));
   }
   template <class Params> DEM_INLINE static bool holds(const Params &p)
   {
@@ -267,7 +276,7 @@ template <class... P> struct PartList {
       return false;
   }
 
-  template <bool EXTRA, bool ADHESION, class X> DEM_INLINE static void reach(X &x)
+  template <int EXTRA, bool ADHESION, class X> DEM_INLINE static void reach(X &x)
   {
     (reach_one<P, EXTRA, ADHESION>(x), ...);
   }
@@ -324,7 +333,7 @@ template <class... P> struct PartList {
     n += Q::slots;
     if (Q::group == PART_COMMON || optional) kept |= 1u << k;
   }
-  template <class Q, bool EXTRA, bool ADHESION, class X> DEM_INLINE static void reach_one(X &x)
+  template <class Q, int EXTRA, bool ADHESION, class X> DEM_INLINE static void reach_one(X &x)
   {
     if constexpr (compiled_in<Q, EXTRA, ADHESION>) Q::reach(x);
   }
