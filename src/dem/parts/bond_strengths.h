@@ -21,6 +21,25 @@ struct BondStrengthsPart : PartBase {
   }
 };
 
+// The mixing of a bond's drawn strengths (host code; the keywords' positions in its part's table:
+// the tensile strength's sd, shape, each followed by the cohesion's, and the seed): sd and shape of
+// one strength are alternatives, the seed a whole number; seed_out, drawn: the bond's
+template <class M>
+bool mix_strength_draws(M &m, int ten_sd, int ten_shape, int seed_key, const Spread &ten,
+                        const Spread &coh, double seed, std::uint64_t &seed_out, bool &drawn)
+{
+  const Spread *spreads[2] = {&ten, &coh};
+  for (int q = 0; q < 2; q++)
+    if (spreads[q]->sd > 0.0 && spreads[q]->shape > 0.0)
+      return m.fail(m.name(ten_sd + q), " (a normal distribution) and ", m.name(ten_shape + q),
+                    " (a Weibull distribution) are alternatives: give one or the other");
+  if (seed != std::floor(seed) || seed > 9007199254740992.0)
+    return m.fail(m.name(seed_key), " must be a whole number from 1 to 2^53, not ", seed);
+  seed_out = static_cast<std::uint64_t>(seed);
+  drawn = ten.on() || coh.on();
+  return true;
+}
+
 // The strengths of the bond of contact x (a ContactWork or a ColumnWork): pb_ten and pb_coh, or
 // the bond's drawn values, kept in BondStrengthsPart's slots (0: not drawn yet; read times the
 // record's orientation, as the bond's scalars)

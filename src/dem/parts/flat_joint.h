@@ -2,13 +2,14 @@
 // pair of types that takes flat joints, once dem_bond bonds it, becomes a flat joint: an interface
 // of elements, all bonded at first, that carries the contact instead of the law (which resumes
 // only if the joint ends: no element bonded and the interface open). Its 41 history values
-// (HIST_FJOINT): the interface's frame, bend rotation, installation gap, element states and drawn strengths, and
-// each element's shear force. Its energy: strain now (e_strain), slip of the unbonded elements
+// (HIST_FJOINT): the interface's frame, bend rotation, installation gap, element states and drawn
+// strengths, and each element's shear force. Its group is PART_JOINT: kernels of its own. Its energy: strain now (e_strain), slip of the unbonded elements
 // (e_slip), what breaking elements release (e_break); each element that breaks counts as a bond
 // broken in tension or shear.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "../fjoint.h"
+#include "bond_strengths.h"
 #include "part.h"
 
 namespace dem {
@@ -95,27 +96,15 @@ struct FlatJointPart : PartBase {
     fj.cos_da = std::cos(fj.da);
     fj.sin_da = std::sin(fj.da);
     fj.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
-    if (!mix_spreads(m, fj, seed)) return false;
+    if (!mix_strength_draws(m, TEN_SD, TEN_SHAPE, SEED, fj.ten_spread, fj.coh_spread, seed, fj.seed,
+                            fj.drawn))
+      return false;
     // with fj_emod, per unit of R1 + R2 (bonded_reach); the largest sigma_c a draw gives
     fj.reach = 2.0 * spread_bound(fj.ten, fj.ten_spread) / (fj.emod > 0.0 ? fj.emod : fj.kn);
     if (!std::isfinite(fj.reach)) {
       const int k = fj.ten_spread.sd > 0.0 ? TEN_SD : fj.ten_spread.shape > 0.0 ? TEN_SHAPE : TEN;
       return m.fail_not_finite(k, fj.emod > 0.0 ? "2 fj_ten/fj_emod" : "2 fj_ten/fj_kn", fj.reach);
     }
-    return true;
-  }
-  // the strengths' distributions: normal or Weibull, each; the seed a whole number
-  template <class M> static bool mix_spreads(M &m, FlatJoint &fj, double seed)
-  {
-    const Spread *spreads[2] = {&fj.ten_spread, &fj.coh_spread};    // (TEN_SD + q, TEN_SHAPE + q)
-    for (int q = 0; q < 2; q++)
-      if (spreads[q]->sd > 0.0 && spreads[q]->shape > 0.0)
-        return m.fail(m.name(TEN_SD + q), " (a normal distribution) and ", m.name(TEN_SHAPE + q),
-                      " (a Weibull distribution) are alternatives: give one or the other");
-    if (seed != std::floor(seed) || seed > 9007199254740992.0)
-      return m.fail("fj_seed must be a whole number from 1 to 2^53, not ", seed);
-    fj.seed = static_cast<std::uint64_t>(seed);
-    fj.drawn = fj.ten_spread.on() || fj.coh_spread.on();
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)

@@ -77,15 +77,9 @@ struct ParallelBondPart : PartBase {
     for (int k = 0; k < keyword_count; k++)
       if (!m.same_or_pair(k, *values[k])) return false;
     if (!(pb.kn > 0.0) && !(pb.emod > 0.0)) return m.fail("a parallel bond needs pb_kn > 0");
-    const Spread *spreads[2] = {&pb.ten_spread, &pb.coh_spread};    // (TEN_SD + q, TEN_SHAPE + q)
-    for (int q = 0; q < 2; q++)
-      if (spreads[q]->sd > 0.0 && spreads[q]->shape > 0.0)
-        return m.fail(m.name(TEN_SD + q), " (a normal distribution) and ", m.name(TEN_SHAPE + q),
-                      " (a Weibull distribution) are alternatives: give one or the other");
-    if (seed != std::floor(seed) || seed > 9007199254740992.0)
-      return m.fail("pb_seed must be a whole number from 1 to 2^53, not ", seed);
-    pb.seed = static_cast<std::uint64_t>(seed);
-    pb.drawn = pb.ten_spread.on() || pb.coh_spread.on();
+    if (!mix_strength_draws(m, TEN_SD, TEN_SHAPE, SEED, pb.ten_spread, pb.coh_spread, seed, pb.seed,
+                            pb.drawn))
+      return false;
     pb.dim2 = m.dim2;
     pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
     // with pb_emod, per unit of R1 + R2 (bond_reach); the largest sigma_c a draw gives
