@@ -1,9 +1,9 @@
-// PFC's flat joint (Itasca PFC 7, "Flat-Joint Model", flatjoint; Potyondy, ARMA 12-501 (2012), and
-// Potyondy, Technical Memorandum ICG7234-L (2013)): a bonded contact becomes a flat interface
-// between two notional surfaces, a disk of radius Rbar = lambda min(R1, R2) on the contact plane
-// (2d: a segment of length 2 Rbar, unit thickness) divided into elements: N_r rings of equal width,
-// each of N_alpha equal sectors (2d: N_r equal segments). Each element is bonded or not; the law's
-// own contact does not act while the joint does.
+// PFC's flat joint (Itasca PFC 7, "Flat-Joint Model", flatjoint; Potyondy, "A flat-jointed
+// bonded-particle material for hard rock", ARMA 12-501 (2012)): a bonded contact becomes a flat
+// interface between two notional surfaces, a disk of radius Rbar = lambda min(R1, R2) on the
+// contact plane (2d: a segment of length 2 Rbar, unit thickness) divided into elements: N_r rings
+// of equal width, each of N_alpha equal sectors (2d: N_r equal segments). Each element is bonded
+// or not; the law's own contact does not act while the joint does.
 //   Stiffnesses per area: kn, ks given, or kn = E / (R1 + R2), ks = kn / kappa (fj_emod, fj_kratio).
 //   The gap over the interface: g(x) = g_s + (n x theta_b) . x, with g_s = g_c - g_0 (g_0: the
 //   contact gap at installation if it was open, else 0) and theta_b the accumulated relative bend
@@ -23,9 +23,9 @@
 // and the interface is open everywhere (g > 0).
 // History (dem::HIST_FJOINT): the interface frame's first axis s (3), theta_b along s and t, g_0,
 // the elements' states (2 bits each), the joint's drawn strengths (2), and each element's shear
-// force along s and t. Every value is
-// seen from the particle of the smaller ID (the pair's order on any rank), read and stored times
-// the record's orientation.
+// force along s and t. Every value is seen from the particle of the smaller ID (the pair's order
+// on any rank), read and stored times the record's orientation. The choices where the sources
+// leave one are listed in doc/flat_joints.rst.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "contact.h"
@@ -433,14 +433,13 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
     }
   }
   const double ten = j.drawn ? v.ten : j.ten, coh = j.drawn ? v.coh : j.coh;
-  // the frame follows the contact plane and the pair's mean spin about n
+  // the frame follows the contact plane and the pair's mean spin about n (turned by the step's
+  // angle to first order, then made a unit vector again: no trigonometry, which a GPU pays for with
+  // a stack frame; the angle is off by its cube over 3)
   Vec3 s = v.s - dot(v.s, n) * n;
-  s = (1.0 / norm(s)) * s;
   double ds = 0.0, dt_ = 0.0, twist = 0.0, dn = 0.0, dth_s = 0.0, dth_t = 0.0;
-  if (step) {
-    const double turn = dot(wmean, n) * dt;
-    s = std::cos(turn) * s + std::sin(turn) * cross(n, s);
-  }
+  if (step) s = s + (dot(wmean, n) * dt) * cross(n, s);
+  s = (1.0 / norm(s)) * s;
   const Vec3 t = cross(n, s);
   if (step) {    // the relative motion of the larger ID's particle, in the frame
     const Vec3 vrel = o * c.vrel, w = o * wrel;
