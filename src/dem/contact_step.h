@@ -13,10 +13,10 @@
 //
 // History slots of a contact (StepConstants): the law's values (Law::History) as seen from body 1,
 // then the values of the law's parts that have some, in the order of Law::Parts (the rolling
-// moment, 3; the parallel bond's, 8; the flat joint's, 41), each only where the run keeps them. Vectors are forces on
-// body 2 and flip when the partner atom takes the contact over; both history fixes then negate
-// every slot, so scalars, which must read back unchanged, are read times the record's orientation
-// (the sign of its state slot, ContactHistory::orientation).
+// moment, 3; the parallel bond's, 8; the flat joint's, 41), each only where the run keeps them.
+// Vectors are forces on body 2 and flip when the partner atom takes the contact over; both history
+// fixes then negate every slot, so scalars, which must read back unchanged, are read times the
+// record's orientation (the sign of its state slot, ContactHistory::orientation).
 //
 // Bodies: the two bodies as the step reads them, only where a part needs them (most contacts need
 // none): w1(), w2() spins; m1(), m2() masses and frozen1(), frozen2() (Rocky's constant adhesion,

@@ -4,7 +4,8 @@
 // contact plane (2d: a segment of length 2 Rbar, unit thickness) divided into elements: N_r rings
 // of equal width, each of N_alpha equal sectors (2d: N_r equal segments). Each element is bonded
 // or not; the law's own contact does not act while the joint does.
-//   Stiffnesses per area: kn, ks given, or kn = E / (R1 + R2), ks = kn / kappa (fj_emod, fj_kratio).
+//   Stiffnesses per area: kn, ks given, or kn = E / (R1 + R2), ks = kn / kappa (fj_emod,
+//   fj_kratio).
 //   The gap over the interface: g(x) = g_s + (n x theta_b) . x, with g_s = g_c - g_0 (g_0: the
 //   contact gap at installation if it was open, else 0) and theta_b the accumulated relative bend
 //   rotation; the normal stress sigma(x) = kn g(x) (tension > 0) acts on all of a bonded element

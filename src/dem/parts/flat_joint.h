@@ -3,9 +3,9 @@
 // of elements, all bonded at first, that carries the contact instead of the law (which resumes
 // only if the joint ends: no element bonded and the interface open). Its 41 history values
 // (HIST_FJOINT): the interface's frame, bend rotation, installation gap, element states and drawn
-// strengths, and each element's shear force. Its group is PART_JOINT: kernels of its own. Its energy: strain now (e_strain), slip of the unbonded elements
-// (e_slip), what breaking elements release (e_break); each element that breaks counts as a bond
-// broken in tension or shear.
+// strengths, and each element's shear force. Its group is PART_JOINT: kernels of its own. Its
+// energy: strain now (e_strain), slip of the unbonded elements (e_slip), what breaking elements
+// release (e_break); each element that breaks counts as a bond broken in tension or shear.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "../fjoint.h"
