@@ -125,14 +125,36 @@ DEM_INLINE AreaMoments turned(const AreaMoments &m, double psi)
   return r;
 }
 
-// The moments of the annular sector ri <= r <= ro, a1 <= alpha <= a2 (alpha from s towards t)
+// A ring ri <= r <= ro (2d: the segment ri <= x_s <= ro) and the radial integrals of r, r^2, r^3
+// over it, the factors of its sectors' moments
+struct FjRing {
+  double ri, ro, k2, k3, k4;
+};
+DEM_INLINE FjRing ring_of(double ri, double ro)
+{
+  return {ri, ro, 0.5 * (ro * ro - ri * ri), (ro * ro * ro - ri * ri * ri) / 3.0,
+          0.25 * (ro * ro * ro * ro - ri * ri * ri * ri)};
+}
+// The moments of the sector of ring q spanning angle da = a2 - a1 (alpha from s towards t), from
+// the cosines and sines of a1 and a2
+DEM_INLINE AreaMoments ring_sector(const FjRing &q, double da, double c1, double s1, double c2,
+                                   double s2)
+{
+  const double sc = 0.5 * (s2 * c2 - s1 * c1);
+  AreaMoments m;
+  m.a = q.k2 * da;
+  m.s = q.k3 * (s2 - s1);
+  m.t = q.k3 * (c1 - c2);
+  m.ss = q.k4 * (0.5 * da + sc);
+  m.st = 0.5 * q.k4 * (s2 * s2 - s1 * s1);
+  m.tt = q.k4 * (0.5 * da - sc);
+  return m;
+}
+// The moments of the annular sector ri <= r <= ro, a1 <= alpha <= a2
 DEM_INLINE AreaMoments sector_moments(double ri, double ro, double a1, double a2)
 {
-  AreaMoments m = arc_primitive(ro, a2);
-  m.add(arc_primitive(ro, a1), -1.0);
-  m.add(arc_primitive(ri, a2), -1.0);
-  m.add(arc_primitive(ri, a1), 1.0);
-  return m;
+  return ring_sector(ring_of(ri, ro), a2 - a1, std::cos(a1), std::sin(a1), std::cos(a2),
+                     std::sin(a2));
 }
 
 // The k-th (0-5) of the angles in [-pi, pi) where the closed part of a ray changes ends, in
@@ -278,33 +300,23 @@ DEM_INLINE FjGeometry fj_geometry(const FlatJoint &j, double r1, double r2)
   }
   return g;
 }
+// ring q of a contact's interface (2d: segment q)
+DEM_INLINE FjRing fj_ring(const FjGeometry &g, int q)
+{
+  const double w = g.rbar / g.nr;
+  if (g.dim2) return ring_of(-g.rbar + 2.0 * w * q, -g.rbar + 2.0 * w * (q + 1));
+  return ring_of(w * q, w * (q + 1));
+}
 // element e's region: whole, or its part where g0 + bs x_s + bt x_t < 0 (closed_only)
 DEM_INLINE AreaMoments element_moments(const FjGeometry &g, int e, bool closed_only, double g0,
                                        double bs, double bt)
 {
-  const int ring = e / g.na, sector = e % g.na;
-  const double w = g.rbar / g.nr;
-  if (g.dim2) {
-    const double xa = -g.rbar + 2.0 * w * ring, xb = xa + 2.0 * w;
-    return closed_only ? closed_segment_moments(xa, xb, g0, bs) : segment_moments(xa, xb);
-  }
-  const double da = 2.0 * 3.14159265358979323846 / g.na;
-  const double ri = w * ring, ro = ri + w, a1 = da * sector, a2 = a1 + da;
-  return closed_only ? closed_sector_moments(ri, ro, a1, a2, g0, bs, bt)
-                     : sector_moments(ri, ro, a1, a2);
-}
-
-// A ring's factors of its sectors' moments (3d; the radial integrals of r, r^2, r^3 over it); 2d
-// the segment of element `ring`
-struct FjRing {
-  double k2, k3, k4, xa, xb;
-};
-DEM_INLINE FjRing fj_ring(const FjGeometry &g, int ring)
-{
-  const double w = g.rbar / g.nr, ri = w * ring, ro = ri + w;
-  if (g.dim2) return {0.0, 0.0, 0.0, -g.rbar + 2.0 * w * ring, -g.rbar + 2.0 * w * (ring + 1)};
-  return {0.5 * (ro * ro - ri * ri), (ro * ro * ro - ri * ri * ri) / 3.0,
-          0.25 * (ro * ro * ro * ro - ri * ri * ri * ri), 0.0, 0.0};
+  const FjRing q = fj_ring(g, e / g.na);
+  if (g.dim2)
+    return closed_only ? closed_segment_moments(q.ri, q.ro, g0, bs) : segment_moments(q.ri, q.ro);
+  const double da = 2.0 * 3.14159265358979323846 / g.na, a1 = da * (e % g.na), a2 = a1 + da;
+  return closed_only ? closed_sector_moments(q.ri, q.ro, a1, a2, g0, bs, bt)
+                     : sector_moments(q.ri, q.ro, a1, a2);
 }
 // A whole element's area and moments: a sector of ring q spanning angle da from the cosines and
 // sines of its angles a1 and a2 = a1 + da (flat_joint_step turns them from sector to sector: no
@@ -312,16 +324,7 @@ DEM_INLINE FjRing fj_ring(const FjGeometry &g, int ring)
 DEM_INLINE AreaMoments whole_element(const FjGeometry &g, const FjRing &q, double da, double c1,
                                      double s1, double c2, double s2)
 {
-  if (g.dim2) return segment_moments(q.xa, q.xb);
-  const double sc = 0.5 * (s2 * c2 - s1 * c1);
-  AreaMoments m;
-  m.a = q.k2 * da;
-  m.s = q.k3 * (s2 - s1);
-  m.t = q.k3 * (c1 - c2);
-  m.ss = q.k4 * (0.5 * da + sc);
-  m.st = 0.5 * q.k4 * (s2 * s2 - s1 * s1);
-  m.tt = q.k4 * (0.5 * da - sc);
-  return m;
+  return g.dim2 ? segment_moments(q.ri, q.ro) : ring_sector(q, da, c1, s1, c2, s2);
 }
 
 // The stored values of a joint's interface (HIST_FJOINT's first 9 slots), seen from the particle of
@@ -418,7 +421,6 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
                                       double orient)
 {
   const double o = id1 < id2 ? 1.0 : -1.0;    // particle 1 has the smaller ID
-  constexpr bool step = STEP;
   const FjGeometry g = fj_geometry(j, c.r1, c.r2);
   const Vec3 n = o * c.n;
   FjOutcome out;
@@ -439,10 +441,10 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
   // a stack frame; the angle is off by its cube over 3)
   Vec3 s = v.s - dot(v.s, n) * n;
   double ds = 0.0, dt_ = 0.0, twist = 0.0, dn = 0.0, dth_s = 0.0, dth_t = 0.0;
-  if (step) s = s + (dot(wmean, n) * dt) * cross(n, s);
+  if constexpr (STEP) s = s + (dot(wmean, n) * dt) * cross(n, s);
   s = (1.0 / norm(s)) * s;
   const Vec3 t = cross(n, s);
-  if (step) {    // the relative motion of the larger ID's particle, in the frame
+  if constexpr (STEP) {    // the relative motion of the larger ID's particle, in the frame
     const Vec3 vrel = o * c.vrel, w = o * wrel;
     ds = dot(vrel, s) * dt;
     dt_ = dot(vrel, t) * dt;
@@ -478,7 +480,7 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
     double es = orient * h[9 + 2 * e], et = orient * h[10 + 2 * e];
     const double es0 = es, et0 = et, us = ds - twist * xt, ut = dt_ + twist * xs;
     double released = 0.0;    // an element broken this step: its energy, less what it keeps
-    if (step) {
+    if constexpr (STEP) {
       es -= ka * us;
       et -= ka * ut;
       if (st == FJ_BONDED) {    // the stresses at its centroid
@@ -508,7 +510,7 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
       bonded_left = true;
     } else {    // its closed part's compression, and Coulomb's limit on its shear force
       const FjElementLoad l = element_load(g, element_moments(g, e, true, gs, bs, bt), gs, bs, bt);
-      if (step) {
+      if constexpr (STEP) {
         out.released += released > 0.0 ? released - l.energy : 0.0;
         const double limit = j.fric * (l.fn < 0.0 ? -l.fn : 0.0), f = std::sqrt(es * es + et * et);
         if (f > limit) {
@@ -545,7 +547,7 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
   const Vec3 mb = g.kn * (ps * t - pt * s);
   out.force = o * ((-fn) * n + fs * s + ft * t);
   out.moment = o * (mt * n + mb);
-  out.ended = step && !bonded_left && gs - std::sqrt(bs * bs + bt * bt) * g.rbar > 0.0;
+  out.ended = STEP && !bonded_left && gs - std::sqrt(bs * bs + bt * bt) * g.rbar > 0.0;
   return out;
 }
 
