@@ -21,6 +21,26 @@ struct BondStrengthsPart : PartBase {
   }
 };
 
+// Whether a pair of types takes a bond whose part's keywords (count of them) switch it on with
+// stiffness kn or modulus emod (kn/ks and emod/kratio are alternatives): on; a bond's keyword
+// given without either is an error naming `bond`
+template <class M>
+bool mix_bond_switch(M &m, bool &on, int count, int kn, int ks, int emod, int kratio,
+                     const char *bond)
+{
+  on = m.given(kn) || m.given(emod);
+  for (int k = 0; k < count; k++)
+    if (!on && m.given(k))
+      return m.fail(m.name(k), " is a ", bond, "'s property: it needs ", m.name(kn), " (or ",
+                    m.name(emod), ")");
+  if (!on) return true;
+  if (m.given(emod) && (m.given(kn) || m.given(ks)))
+    return m.fail(m.name(emod), "/", m.name(kratio), " and ", m.name(kn), "/", m.name(ks),
+                  " are alternatives: give one or the other");
+  if (m.given(kratio) && !m.given(emod)) return m.fail(m.name(kratio), " needs ", m.name(emod));
+  return true;
+}
+
 // The mixing of a bond's drawn strengths (host code; the keywords' positions in its part's table:
 // the tensile strength's sd, shape, each followed by the cohesion's, and the seed): sd and shape of
 // one strength are alternatives, the seed a whole number; seed_out, drawn: the bond's

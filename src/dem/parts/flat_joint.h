@@ -56,14 +56,8 @@ struct FlatJointPart : PartBase {
   template <class Law, class M, class X> static bool mix(M &m, X &x)
   {
     FlatJoint &fj = x.p.fj;
-    fj.on = m.given(KN) || m.given(EMOD);
-    for (int k = 0; k < keyword_count; k++)
-      if (!fj.on && m.given(k))
-        return m.fail(m.name(k), " is a flat joint's property: it needs fj_kn (or fj_emod)");
+    if (!mix_bond_switch(m, fj.on, keyword_count, KN, KS, EMOD, KRATIO, "flat joint")) return false;
     if (!fj.on) return true;
-    if (m.given(EMOD) && (m.given(KN) || m.given(KS)))
-      return m.fail("fj_emod/fj_kratio and fj_kn/fj_ks are alternatives: give one or the other");
-    if (m.given(KRATIO) && !m.given(EMOD)) return m.fail("fj_kratio needs fj_emod");
     if (m.dim2 && m.given(NAL))
       return m.fail("fj_nal (elements around the interface) is for 3d: a 2d joint has fj_nr");
     double fa = 0.0, nr = 1.0, na = 3.0, seed = 1.0;

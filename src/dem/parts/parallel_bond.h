@@ -51,14 +51,9 @@ struct ParallelBondPart : PartBase {
   template <class Law, class M, class X> static bool mix(M &m, X &x)
   {
     ParallelBond &pb = x.p.pb;
-    pb.on = m.given(KN) || m.given(EMOD);
-    for (int k = 0; k < keyword_count; k++)
-      if (!pb.on && m.given(k))
-        return m.fail(m.name(k), " is a parallel bond's property: it needs pb_kn (or pb_emod)");
+    if (!mix_bond_switch(m, pb.on, keyword_count, KN, KS, EMOD, KRATIO, "parallel bond"))
+      return false;
     if (!pb.on) return true;
-    if (m.given(EMOD) && (m.given(KN) || m.given(KS)))
-      return m.fail("pb_emod/pb_kratio and pb_kn/pb_ks are alternatives: give one or the other");
-    if (m.given(KRATIO) && !m.given(EMOD)) return m.fail("pb_kratio needs pb_emod");
     double fa = 0.0, seed = 1.0;
     double *const values[keyword_count] = {&pb.rmul,
                                            &pb.kn,
