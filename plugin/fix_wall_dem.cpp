@@ -192,13 +192,24 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
         error->all(FLERR, "{}: impact_speed = {} is out of range: allowed (0, inf)", me,
                    arg[iarg + 1]);
       iarg += 2;
+    } else if (key == "servo" || key == "servo_alpha") {
+      if (wallstyle == REGION || wallstyle == MESH)
+        error->all(FLERR,
+                   "{}: {} is for plane and zcylinder walls (a region or mesh wall moves as its "
+                   "region or move keyword says)",
+                   me, key);
+      if (key == "servo")
+        servo.parse(lmp, me, narg, arg, iarg);
+      else
+        servo.parse_alpha(lmp, me, narg, arg, iarg);
     } else if (mesh && parse_mesh_keyword(me, narg, arg, iarg)) {
       continue;
     } else {
       error->all(FLERR,
                  "{}: unknown keyword {} after the wall style (allowed: shear, origin, energy, "
-                 "contact_report, impact_speed; mesh walls also: scale, offset, coplanar, "
-                 "curvature, move, surface_velocity, contacts)",
+                 "contact_report, impact_speed; plane and zcylinder walls also: servo, "
+                 "servo_alpha; mesh walls also: scale, offset, coplanar, curvature, move, "
+                 "surface_velocity, contacts)",
                  me, key);
     }
   }
@@ -226,7 +237,8 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
   size_vector = VECTOR_SIZE;
   extvector = -1;
   extlist = new int[VECTOR_SIZE];
-  for (int k = 0; k < VECTOR_SIZE; k++) extlist[k] = is_motion_entry(k) ? 0 : 1;
+  for (int k = 0; k < VECTOR_SIZE; k++)
+    extlist[k] = is_motion_entry(k) || is_place_entry(k) ? 0 : 1;
   array_flag = 1;
   size_array_rows = nrows;
   size_array_cols = A_COLUMNS;
@@ -429,6 +441,7 @@ void FixWallDEMBase::init()
                      style, restart_mismatch, law_name, wall_style_names[wallstyle]);
     restart_mismatch.clear();
   }
+  servo.init(lmp, fmt::format("Fix {} {}", id, style));
   max_gap = positive_rgap();
   double adh_reach = 0.0;
   if (adh.model != dem::ADH_NONE) {    // the search reaches the adhesive range of the largest ball
@@ -505,6 +518,22 @@ void FixWallDEMBase::post_force(int)
   for (double &s : step_local) s = 0.0;
   for (double &s : rows_local) s = 0.0;
   compute_walls(!update->setupflag);
+  if (servo.on && !update->setupflag) move_servo_walls();
+}
+
+// The servo's step (wall_servo.h): the walls' normal forces and stiffnesses over all ranks, and
+// the walls moved by them for the next step
+void FixWallDEMBase::move_servo_walls()
+{
+  double local[4] = {}, all[4];
+  for (int r = 0; r < nrows; r++) {
+    local[2 * r] = rows_local[r * A_COUNT + A_FN];
+    local[2 * r + 1] = rows_local[r * A_COUNT + A_KN];
+  }
+  MPI_Allreduce(local, all, 4, MPI_DOUBLE, MPI_SUM, world);
+  const double fn[2] = {all[0], all[2]}, kn[2] = {all[1], all[3]};
+
+  servo.advance(lmp, fmt::format("Fix {} {}", id, style), fixed, fn, kn, update->dt);
 }
 
 int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)
@@ -613,6 +642,11 @@ double FixWallDEMBase::compute_scalar()
 
 double FixWallDEMBase::compute_vector(int n)
 {
+  if (is_place_entry(n)) {
+    if (wallstyle == ZCYLINDER) return n == VECTOR_PLACE ? fixed.radius : 0.0;
+    if (wallstyle == REGION || wallstyle == MESH) return 0.0;
+    return n == VECTOR_PLACE ? (fixed.has_lo ? fixed.lo : 0.0) : (fixed.has_hi ? fixed.hi : 0.0);
+  }
   if (is_motion_entry(n))
     return mesh && mesh->motion.started ? mesh->motion.at(n - VECTOR_MOTION, mesh->motion.tlast)
                                         : 0.0;
@@ -623,8 +657,9 @@ double FixWallDEMBase::compute_vector(int n)
 double FixWallDEMBase::compute_array(int i, int j)
 {
   reduce_outputs();
-  if (j == A_PRESSURE) return mesh ? rows_all[i * A_COUNT + A_FN] / mesh->data.area[i] : 0.0;
-  return rows_all[i * A_COUNT + j];
+  const double *row = &rows_all[i * A_COUNT];
+  if (j == COLUMN_PRESSURE) return mesh ? row[A_FN] / mesh->data.area[i] : 0.0;
+  return row[j == COLUMN_KN ? A_KN : j];
 }
 
 double FixWallDEMBase::memory_usage()
@@ -713,6 +748,10 @@ void FixWallDEMBase::write_restart(FILE *fp)
   rec.put("slots", nslot);
   rec.put("stride", stride);
   for (int k = 0; k < V_COUNT; k++) rec.put(total_names[k], cumulative[k]);
+  if (servo.on) {    // where the servo moved the walls, and their rates
+    const double at[5] = {fixed.lo, fixed.hi, fixed.radius, fixed.rate_lo, fixed.rate_hi};
+    rec.put("servo_walls", at, 5);
+  }
   if (mesh) {    // the mesh's motion (where it is now), and which mesh it is
     const MeshData &d = mesh->data;
     const MeshMotion &m = mesh->motion;
@@ -839,6 +878,8 @@ void FixWallDEMBase::restart(char *buf)
   if (err) refuse_record(lmp, who, err);
   WallKind w;
   double ntri = -1, lo[3] = {}, hi[3] = {}, fp2[2] = {-1, -1};
+  double servo_at[5];
+  bool has_servo = false;
   MeshMotion motion;
   double time0 = 0.0;
   for (int k = 0; k < V_COUNT; k++) cumulative[k] = 0.0;
@@ -887,7 +928,10 @@ void FixWallDEMBase::restart(char *buf)
       copy(hi, 3);
     else if (name == "mesh_fingerprint")
       copy(fp2, 2);
-    else
+    else if (name == "servo_walls") {
+      copy(servo_at, 5);
+      has_servo = true;
+    } else
       unknown_item(lmp, who, rec, name);
   }
   // the wall, then what follows the record within its size (a record of 1.0.0 gives none: size 0)
@@ -907,6 +951,7 @@ void FixWallDEMBase::restart(char *buf)
         "the restart file's contacts are those of a {} {} wall with {} contact slots of {} values "
         "per atom (this fix: {} of {})",
         w.law, wall, w.slots, w.stride, nslot, stride);
+  if (has_servo && restart_mismatch.empty()) restore_servo_walls(servo_at);
   if (region) {
     int n = 0;
     const bool fits =
@@ -948,6 +993,36 @@ void FixWallDEMBase::restart(char *buf)
           lmp, "Fix {} {}: wall contacts read from the restart data of the fix's other variant\n",
           id, style);
   }
+}
+
+// The places and rates of the servo walls a restart file holds (the record's item servo_walls):
+// a fix with a servo continues from them, one without keeps the places of its arguments.
+void FixWallDEMBase::restore_servo_walls(const double *at)
+{
+  const std::string who = std::string("Fix ") + id + " " + style;
+  for (int k = 0; k < 5; k++)
+    if (!std::isfinite(at[k]))
+      refuse_damaged(lmp, who, WALL_MARK,
+                     "its item 'servo_walls' holds a value that is not finite");
+  if (!servo.on) {
+    if (comm->me == 0)
+      error->warning(FLERR,
+                     "{}: the restart file's walls were moved by a servo (to lo {} hi {}, radius "
+                     "{}); this fix has no servo keyword: its walls are where its arguments put "
+                     "them",
+                     who, at[0], at[1], at[2]);
+    return;
+  }
+  if (wallstyle == ZCYLINDER) {
+    fixed.radius = at[2];
+    fixed.rate_lo = at[3];
+  } else {
+    if (fixed.has_lo) fixed.lo = at[0], fixed.rate_lo = at[3];
+    if (fixed.has_hi) fixed.hi = at[1], fixed.rate_hi = at[4];
+  }
+  if (comm->me == 0)
+    utils::logmesg(lmp, "{}: servo walls continue from the restart file (lo {} hi {}, radius {})\n",
+                   who, fixed.lo, fixed.hi, fixed.radius);
 }
 
 // The CPU fix and its Kokkos variant write the same restart data, but LAMMPS hands per-atom data

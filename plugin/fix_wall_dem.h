@@ -27,6 +27,7 @@ FixStyle(wall/dem,DEM_NS::FixWallDEM);
 #include "law_style.h"
 #include "laws.h"
 #include "wall_contacts.h"
+#include "wall_servo.h"
 
 #include <memory>
 #include <string>
@@ -51,9 +52,11 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   // the global vector's sums: WallOutput (wall_contacts.h)
   // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.rst: the sums
   // up to V_ACTIVATED, then the mesh's displacement and angle (intensive: the same on every rank; 0
-  // for other walls), then the later sums from V_ADHESIVE on
+  // for other walls), then the later sums from V_ADHESIVE on, then the walls' places (intensive:
+  // planes lo and hi, the cylinder's radius; 0 for other walls)
   static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4,
-                       VECTOR_SIZE = V_COUNT + MOTION_ENTRIES;
+                       VECTOR_PLACE = V_COUNT + MOTION_ENTRIES, PLACE_ENTRIES = 2,
+                       VECTOR_SIZE = VECTOR_PLACE + PLACE_ENTRIES;
   static int sum_of_entry(int n)
   {
     return n < VECTOR_MOTION ? n : n - MOTION_ENTRIES;
@@ -66,6 +69,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   {
     return n >= VECTOR_MOTION && n < VECTOR_MOTION + MOTION_ENTRIES;
   }
+  static bool is_place_entry(int n) { return n >= VECTOR_PLACE; }
   // columns of the global array: WallColumn (wall_contacts.h)
 
   FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
@@ -97,6 +101,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   int first_wall_arg = 0;    // index of WALLSTYLE in arg: law keywords are arg[4 .. first_wall_arg)
   int wallstyle = XPLANE;
   dem::FixedWalls fixed;    // planes and zcylinder: their geometry and shear velocity
+  WallServo servo;          // planes and zcylinder: keyword servo
   std::string idregion;     // (a std::string: nothing to free when a constructor fails)
   LAMMPS_NS::Region *region = nullptr;
   bool region_reset = false;         // restart data did not match the region: reset its motion
@@ -144,6 +149,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
                           int &iarg);    // entries find_touches may write
   dem::MeshWall mesh_now;                // mesh walls: the mesh at this step
   double ball_mass(int i) const;
+  void move_servo_walls();
+  void restore_servo_walls(const double *at);
   void reduce_outputs();
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
   void add_step_sums(const double *s, const ContactRecord &deep);

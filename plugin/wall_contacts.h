@@ -42,23 +42,14 @@ enum WallOutput {
   W_ROWS = W_SUMS
 };
 using WallSums = StepSums<W_SUMS>;
-// the columns of fix wall/dem's global array, one row per wall (a mesh: per triangle): A_COUNT
-// summed over the contacts (A_FN: the normal force, compressive positive), then A_PRESSURE, derived
-// (A_FN / the triangle's area for a mesh, 0 for other walls). A_FX .. A_CONTACTS are the vector's
-// V_FX .. V_CONTACTS.
-enum WallColumn {
-  A_FX,
-  A_FY,
-  A_FZ,
-  A_TX,
-  A_TY,
-  A_TZ,
-  A_CONTACTS,
-  A_FN,
-  A_COUNT,
-  A_PRESSURE = A_COUNT,
-  A_COLUMNS
-};
+// the sums of a row of fix wall/dem's global array, one row per wall (a mesh: per triangle), over
+// its contacts: A_FN the normal force (compressive positive), A_KN the contacts' normal stiffness
+// over a step, k_n + c_n / dt (k_n the law's, Hertz: tangent; c_n its normal dashpot's
+// coefficient): the force a wall's displacement within a step adds (a servo's gain). A_FX .. A_CONTACTS are the vector's V_FX .. V_CONTACTS.
+enum WallColumn { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_KN, A_COUNT };
+// the array's columns (0-based): A_FX .. A_FN, then the pressure (derived: A_FN / the triangle's
+// area for a mesh, 0 for other walls), then A_KN
+constexpr int COLUMN_PRESSURE = A_KN, COLUMN_KN = A_KN + 1, A_COLUMNS = A_KN + 2;
 static_assert(V_CONTACTS - V_FX == A_CONTACTS - A_FX);
 
 // The Tally of wall_contacts: its sums (a StepSums with the WallOutput entries), and a contact's
@@ -67,9 +58,9 @@ template <class Sums, class Rows> struct WallTally {
   Sums &sums;
   Rows rows;
 
-  DEM_INLINE void contact(int row, dem::Vec3 F, dem::Vec3 T, double fn)
+  DEM_INLINE void contact(int row, dem::Vec3 F, dem::Vec3 T, double fn, double kn)
   {
-    const double out[A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn};
+    const double out[A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn, kn};
     rows.add(row, out);
     for (int k = 0; k <= A_CONTACTS; k++) sums[V_FX + k] += out[k];
   }
@@ -237,7 +228,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
         b.f = b.f - out.force;
         tally.contact(w.id, out.force,
                       dem::cross(dem::wall_contact_point(c, b.x) - origin, out.force),
-                      dem::dot(out.force, c.n));
+                      dem::dot(out.force, c.n), 0.0);
         tally.sums[V_ADHESIVE] += out.phi;
       }
       continue;
@@ -253,7 +244,8 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
       torque_wall = torque_wall + out.moment;
     }
     // output row: a mesh's triangle
-    tally.contact(w.tri >= 0 ? w.tri : w.id, out.force, torque_wall, dem::dot(out.force, c.n));
+    tally.contact(w.tri >= 0 ? w.tri : w.id, out.force, torque_wall, dem::dot(out.force, c.n),
+                  out.kn + out.cn / dt);
     tally.sums[V_STRAIN] += out.strain;
     tally.sums[V_ADHESIVE] += out.phi;
     if (ENERGY) {

@@ -222,6 +222,8 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   out.state_before = x.state_before;
   out.state = h.state;
   out.activated = r.activated;
+  out.kn = r.kn;
+  out.cn = r.cn;
   out.bonded = h.bonded;
   out.broke_tension += r.bond_broke == 1;
   out.broke_shear += r.bond_broke == 2;

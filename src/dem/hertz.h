@@ -348,7 +348,7 @@ DEM_INLINE ContactResult hertz_step(const HertzParams &p, const Contact &c, doub
     shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
   }
 
-  const Vec3 fd = dashpot_force(p.dp, c, inc, root_n, r.ks, scale2, h.fn, h.slipping());
+  const Vec3 fd = dashpot_force(p.dp, c, inc, root_n, r.ks, scale2, h.fn, h.slipping(), r.cn);
   end_step<ENERGY>(c, fd, dt, h, r);
   return r;
 }

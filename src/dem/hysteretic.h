@@ -224,7 +224,10 @@ DEM_INLINE ContactResult hysteretic_step(const HystParams &p, const Contact &c, 
   // damped, not a quarter as once written); in a collisional flow few are, and skip the root
   const bool damped = (h.flags & HystHistory::SECONDARY) && p.damp > 0.0;
   double fd = 0.0;
-  if (damped) fd = -2.0 * p.damp * std::sqrt(kl * c.meff) * inc.vn;
+  if (damped) {
+    r.cn = 2.0 * p.damp * std::sqrt(kl * c.meff);
+    fd = -r.cn * inc.vn;
+  }
   if (fd < -f) fd = -f;
   h.fd_n = fd;
 

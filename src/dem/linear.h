@@ -154,7 +154,7 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
     Dashpots dp = p.dp;
     if (p.cbond && h.bonded) dp.mode &= 2;
     const Vec3 fd =
-        dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+        dashpot_force(dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping(), r.cn);
     end_step<ENERGY>(c, fd, dt, h, r);
     return r;
   } else {
@@ -168,7 +168,7 @@ DEM_INLINE ContactResult linear_step(const LinearParams &p, const Contact &c, do
     // (6-9) shear force with Coulomb limit, (10-11) dashpots, (13-14) dissipation
     shear_update<ENERGY>(p.tan, fs_old, r.ks, inc, -h.fn, h, r);
     const Vec3 fd =
-        dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping());
+        dashpot_force(p.dp, c, inc, std::sqrt(c.meff * r.kn), r.ks, 1.0, h.fn, h.slipping(), r.cn);
     end_step<ENERGY>(c, fd, dt, h, r);
     return r;
   }

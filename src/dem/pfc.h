@@ -134,6 +134,7 @@ struct ContactResult {
   Vec3 force{0.0, 0.0, 0.0};        // total contact force on particle 2
   Vec3 f_dashpot{0.0, 0.0, 0.0};    // dashpot part of it
   double kn = 0.0, ks = 0.0;        // stiffnesses used at this contact (Hertz: tangent normal)
+  double cn = 0.0;                  // the normal dashpot's coefficient dF_n/dv_n (0: none)
   double d_slip = 0.0;              // slip dissipation this step (>= 0)
   double d_dashpot = 0.0;           // dashpot dissipation this step (>= 0)
   double d_plastic = 0.0;           // hysteretic (plastic) dissipation this step (dem/hysteretic)
@@ -193,9 +194,12 @@ template <class T> DEM_INLINE T normal_dashpot(const T &nratio, const T &root_n,
 // (scale2) so that it joins the square root; the no-tension normal dashpot is capped so that
 // the total normal force is not tensile, the slip-cut shear dashpot is off while slipping.
 // root_n = sqrt(m_c k_n scale2), from the law (dem/hertz computes it without waiting on k_n).
+// cn: the normal dashpot's coefficient.
 DEM_INLINE Vec3 dashpot_force(const Dashpots &d, const Contact &c, const Increments &inc,
-                              double root_n, double ks, double scale2, double fn, bool slipping)
+                              double root_n, double ks, double scale2, double fn, bool slipping,
+                              double &cn)
 {
+  cn = d.nratio > 0.0 ? 2.0 * d.nratio * root_n : 0.0;
   double fnd = normal_dashpot(d.nratio, root_n, inc.vn);
   if ((d.mode & 1) && fnd > -fn) fnd = -fn;
   const Vec3 normal = (-fnd) * c.n;

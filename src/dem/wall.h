@@ -47,14 +47,17 @@ struct WallTouch {
 };
 
 // Walls of fixed shape and place: a pair of planes normal to a coordinate axis (either may be
-// absent) or a cylinder about the z axis with the balls inside. They may only move in their own
-// plane (vshear). Plain data, so that Kokkos kernels take a copy.
+// absent) or a cylinder about the z axis with the balls inside. They move in their own plane
+// (vshear) and, under a servo (fix wall/dem's servo), along their normal (rate_lo, rate_hi). Plain
+// data, so that Kokkos kernels take a copy.
 struct FixedWalls {
   int axis = 2;    // planes: normal along x, y or z (0, 1, 2); -1: the z cylinder
   bool has_lo = false, has_hi = false;
   double lo = 0.0, hi = 0.0;     // plane positions
   double radius = 0.0;           // cylinder radius
   Vec3 vshear{0.0, 0.0, 0.0};    // velocity of the wall surface
+  double rate_lo = 0.0,
+         rate_hi = 0.0;    // d lo/dt and d hi/dt; the cylinder: d radius/dt in rate_lo
 
   // The walls whose surface is closer than `reach` to the centre x; returns how many (<= 2).
   DEM_INLINE int touches(Vec3 x, double reach, WallTouch *out) const
@@ -64,12 +67,14 @@ struct FixedWalls {
       const double xa = axis == 0 ? x.x : axis == 1 ? x.y : x.z;
       Vec3 e{0.0, 0.0, 0.0};
       (axis == 0 ? e.x : axis == 1 ? e.y : e.z) = 1.0;
-      if (has_lo && xa - lo < reach) out[n++] = {0, -e, xa - lo, vshear};
-      if (has_hi && hi - xa < reach) out[n++] = {1, e, hi - xa, vshear};
+      if (has_lo && xa - lo < reach) out[n++] = {0, -e, xa - lo, vshear + rate_lo * e};
+      if (has_hi && hi - xa < reach) out[n++] = {1, e, hi - xa, vshear + rate_hi * e};
     } else {
       const double rr = std::sqrt(x.x * x.x + x.y * x.y);
-      if (rr > 0.0 && radius - rr < reach)
-        out[n++] = {0, {x.x / rr, x.y / rr, 0.0}, radius - rr, vshear};
+      if (rr > 0.0 && radius - rr < reach) {
+        const Vec3 e{x.x / rr, x.y / rr, 0.0};
+        out[n++] = {0, e, radius - rr, vshear + rate_lo * e};
+      }
     }
     return n;
   }

@@ -90,12 +90,14 @@ struct StepOutcome {
   double d_slip = 0.0, d_dashpot = 0.0, d_plastic = 0.0, d_break = 0.0,
          d_adh_loss = 0.0;    // (ENERGY)
   int state_before = 0,
-      state = 0;             // the law's state (0 new, 1 active, 2 slipping) before and after
-  bool activated = false;    // the law's activation flag (ContactResult::activated)
-  bool bonded = false;       // bonded after the step
-  int broke_tension = 0;     // bonds (a flat joint: its elements) that broke in tension
-  int broke_shear = 0;       // ... in shear
-  bool bond_made = false;    // a dem_bond request bonded it
+      state = 0;                // the law's state (0 new, 1 active, 2 slipping) before and after
+  bool activated = false;       // the law's activation flag (ContactResult::activated)
+  double kn = 0.0, cn = 0.0;    // the law's normal stiffness (Hertz: tangent) and dashpot
+                                // coefficient now (a wall servo's gain)
+  bool bonded = false;          // bonded after the step
+  int broke_tension = 0;        // bonds (a flat joint: its elements) that broke in tension
+  int broke_shear = 0;          // ... in shear
+  bool bond_made = false;       // a dem_bond request bonded it
 };
 
 // What a contact that left the reach gives up (release_contact): energies with ENERGY

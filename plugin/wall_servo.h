@@ -1,0 +1,53 @@
+// The servo of fix wall/dem's plane and cylinder walls (keyword servo): each wall of the fix moves
+// along its normal so that the normal force of its contacts approaches a target stress times an
+// area, as PFC's wall servo (a proportional controller with adaptive gain, PFC's manual, "wall
+// servo"): after each step, with F_n the wall's normal force (compressive positive) and K the sum
+// of the normal stiffnesses of its contacts, the wall moves outwards at
+//   v = G (F_n - sigma A),  G = alpha / (K dt),  |v| <= vmax
+// so that within a step the wall's force changes by a fraction alpha of its error; a wall without
+// contacts approaches at vmax. The contacts' dashpots count in K as c_n / dt (K = sum k_n + c_n/dt):
+// a wall whose speed changes changes their force at once, and without them in the gain a damped
+// contact would throw the wall back and forth.
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+#include "dem/wall.h"
+
+#include <string>
+
+namespace LAMMPS_NS {
+class LAMMPS;
+}
+
+namespace DEM_NS {
+
+// A number or an equal-style variable (v_name), evaluated every step
+struct ServoValue {
+  double value = 0.0;
+  std::string var;    // the variable's name ("": the number)
+  int ivar = -1;      // its index, found at init
+};
+
+struct WallServo {
+  bool on = false;
+  ServoValue stress, area;    // target stress (compressive positive) and the area it acts on
+  double vmax = 0.0;          // the largest speed of a wall
+  double alpha = 0.8;         // the relaxation factor (keyword servo_alpha, PFC's gain-factor)
+
+  // "servo sigma A vmax" at arg[iarg] (iarg moves past it); me names the fix in errors
+  void parse(LAMMPS_NS::LAMMPS *lmp, const std::string &me, int narg, char **arg, int &iarg);
+  // "servo_alpha a"
+  void parse_alpha(LAMMPS_NS::LAMMPS *lmp, const std::string &me, int narg, char **arg, int &iarg);
+  // the variables exist and are equal-style
+  void init(LAMMPS_NS::LAMMPS *lmp, const std::string &me);
+  // After a step: the walls' normal forces fn and stiffness sums kn (rows lo, hi; the cylinder:
+  // row 0), summed over all ranks, set the walls' rates and move them by one step dt.
+  void advance(LAMMPS_NS::LAMMPS *lmp, const std::string &me, dem::FixedWalls &walls,
+               const double *fn, const double *kn, double dt);
+
+ private:
+  double evaluate(LAMMPS_NS::LAMMPS *lmp, const std::string &me, const ServoValue &v,
+                  const char *what, bool positive);
+  double outward_speed(double fn, double kn, double sigma, double a, double dt) const;
+};
+
+}    // namespace DEM_NS
