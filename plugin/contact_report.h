@@ -36,6 +36,14 @@ struct ContactRow {
   dem::Timescale t;
 };
 
+// The shortest collision time of the rows (inf: none)
+inline double shortest_time(const std::vector<ContactRow> &rows)
+{
+  double t = INFINITY;
+  for (const ContactRow &r : rows) t = t < r.t.tc ? t : r.t.tc;
+  return t;
+}
+
 // How a Hertz time scale's impact speed v was chosen, for report_contacts: given (keyword
 // impact_speed) or by the default rule, or none (v = 0: no particle moves).
 std::string impact_speed_note(double v, bool given, const char *default_rule);

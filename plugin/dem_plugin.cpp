@@ -7,6 +7,7 @@
 #include "dem/macros.h"
 #include "dem_bond.h"
 #include "fix_dem_history.h"
+#include "fix_dem_timestep.h"
 #include "fix_wall_dem.h"
 #include "laws.h"
 #include "pair_dem.h"
@@ -84,6 +85,9 @@ extern "C" DEM_EXPORT void lammpsplugin_init(void *lmp, void *handle, void *regf
   // particle-wall contacts with the same laws; the law is picked from the fix's 4th argument
   register_style("fix", "wall/dem", "PFC/Rocky contact laws against walls",
                  reinterpret_cast<void *>(&DEM_NS::create_fix_wall_dem), lmp, handle, regfunc);
+  register_style(
+      "fix", "dem/timestep", "PFC's automatic timestep: a fraction of the shortest collision time",
+      reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMTimestep>), lmp, handle, regfunc);
   register_style("command", "dem_bond", "bond or unbond the contacts of a group (contact bonds)",
                  reinterpret_cast<void *>(&create_dem_bond), lmp, handle, regfunc);
   // contact history of the pair styles (internal, created by them)

@@ -1172,10 +1172,10 @@ void FixWallDEM::report_timescales()
       wall_law);
 }
 
-template <class Style> void FixWallDEM::report_law_timescales(const WallLaw<Style> &w)
+template <class Style>
+std::vector<ContactRow> FixWallDEM::law_contact_rows(const WallLaw<Style> &w, const TypeExtremes &x,
+                                                     double v) const
 {
-  const TypeExtremes x = type_extremes(lmp, groupbit);
-  const double v = impact_speed > 0.0 ? impact_speed : x.vmax;
   std::vector<ContactRow> rows;
   for (int t = 1; t <= atom->ntypes; t++) {
     const double r = x.rmin[t], m = x.mmin[t];
@@ -1183,6 +1183,25 @@ template <class Style> void FixWallDEM::report_law_timescales(const WallLaw<Styl
       rows.push_back({fmt::format("type {} and the wall", t), r, INFINITY, m,
                       dem::timescale(dem::wall_params(w.params, r), r, INFINITY, m, v)});
   }
+  return rows;
+}
+
+double FixWallDEM::shortest_contact_time()
+{
+  const TypeExtremes x = type_extremes(lmp, groupbit);
+  const double v = impact_speed > 0.0 ? impact_speed : x.vmax;
+  return std::visit(
+      [&](const auto &w) {
+        return shortest_time(law_contact_rows(w, x, v));
+      },
+      wall_law);
+}
+
+template <class Style> void FixWallDEM::report_law_timescales(const WallLaw<Style> &w)
+{
+  const TypeExtremes x = type_extremes(lmp, groupbit);
+  const double v = impact_speed > 0.0 ? impact_speed : x.vmax;
+  const std::vector<ContactRow> rows = law_contact_rows(w, x, v);
   const std::string speed = Style::Law::speed_dependent
       ? impact_speed_note(v, impact_speed > 0.0, "the largest particle speed")
       : "";

@@ -21,6 +21,7 @@ FixStyle(wall/dem,DEM_NS::FixWallDEM);
 #ifndef LMP_FIX_WALL_DEM_H
 #define LMP_FIX_WALL_DEM_H
 
+#include "contact_report.h"
 #include "dem/mesh.h"
 #include "dem/wall.h"
 #include "fix.h"
@@ -140,6 +141,12 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   virtual double adhesive_reach(double) const { return 0.0; }
   dem::Adhesion adh;    // the wall's adhesion (none by default)
   virtual void report_timescales() = 0;
+
+ public:
+  // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep. Collective.
+  virtual double shortest_contact_time() = 0;
+
+ protected:
   virtual void check_finite() = 0;    // the contact's forces stay finite (finite_probe.h)
   // the value of keyword key written as text: a finite number, else an error naming me and key
   double number(const std::string &me, const std::string &key, const char *text);
@@ -183,6 +190,7 @@ class FixWallDEM : public FixWallDEMBase {
     return dem::adhesive_reach(adh, rmax, adh.estar);
   }
   void report_timescales() override;
+  double shortest_contact_time() override;
   void check_finite() override;
   // arg, after an error if arg[3] names no law of laws.h (before the fix exists: the constructors'
   // first step)
@@ -193,6 +201,9 @@ class FixWallDEM : public FixWallDEMBase {
   std::string mix_wall(const typename Style::Properties &p, const AdhesionProperties &q,
                        typename Style::Params &out, dem::Adhesion &a) const;
   template <class Style> void report_law_timescales(const WallLaw<Style> &w);
+  template <class Style>
+  std::vector<ContactRow> law_contact_rows(const WallLaw<Style> &w, const TypeExtremes &x,
+                                           double v) const;
   template <class Style> void check_law_finite(const WallLaw<Style> &w);
   template <bool ENERGY, class Style> void loop(const WallLaw<Style> &w, bool advance);
 };

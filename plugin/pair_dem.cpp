@@ -401,8 +401,23 @@ template <class Style> void PairDEM<Style>::report_timescales()
 {
   const TypeExtremes x = type_extremes(lmp, 1);    // group all
   const double v = impact_speed > 0.0 ? impact_speed : 2.0 * x.vmax;
-  std::vector<ContactRow> rows;
   std::vector<ValueRow> values;
+  const std::vector<ContactRow> rows = contact_rows(x, v, &values);
+  const std::string speed = Law::speed_dependent
+      ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed")
+      : "";
+  if (contact_values) print_values(values, speed);
+  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed,
+                  Style::stiffness_keywords);
+}
+
+// The contact report's rows (and with values, the contact values table's) for these particles and
+// impact speed
+template <class Style>
+std::vector<ContactRow> PairDEM<Style>::contact_rows(const TypeExtremes &x, double v,
+                                                     std::vector<ValueRow> *values) const
+{
+  std::vector<ContactRow> rows;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
       dem::Timescale t;
@@ -411,15 +426,16 @@ template <class Style> void PairDEM<Style>::report_timescales()
         t = dem::timescale(params[i][j], x.rmin[i], x.rmin[j], m, v);
         rows.push_back({fmt::format("types {} and {}", i, j), x.rmin[i], x.rmin[j], m, t});
       }
-      if (has_values(i, j))
-        values.push_back({i, j, values_of<Law>(params[i][j], x.rmin[i], x.rmin[j], t)});
+      if (values && has_values(i, j))
+        values->push_back({i, j, values_of<Law>(params[i][j], x.rmin[i], x.rmin[j], t)});
     }
-  const std::string speed = Law::speed_dependent
-      ? impact_speed_note(v, impact_speed > 0.0, "twice the largest particle speed")
-      : "";
-  if (contact_values) print_values(values, speed);
-  report_contacts(lmp, fmt::format("Pair {}", Style::name), rows, contact_report, speed,
-                  Style::stiffness_keywords);
+  return rows;
+}
+
+template <class Style> double PairDEM<Style>::shortest_contact_time()
+{
+  const TypeExtremes x = type_extremes(lmp, 1);
+  return shortest_time(contact_rows(x, impact_speed > 0.0 ? impact_speed : 2.0 * x.vmax));
 }
 
 template <class Style>

@@ -3,6 +3,7 @@
 // is law-independent: pair_coeff, the pair loop, per-contact output, history transfer, restart.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "contact_report.h"
 #include "contact_values.h"
 #include "law_style.h"
 #include "pair_dem_base.h"
@@ -60,6 +61,9 @@ template <class Style> class PairDEM : public PairDEMBase {
   double adhesive_range(int itype, int jtype, double r1, double r2) override;
   std::string history_fix_args() const override;
   void report_timescales() override;
+  std::vector<ContactRow> contact_rows(const TypeExtremes &x, double v,
+                                       std::vector<ValueRow> *values = nullptr) const;
+  double shortest_contact_time() override;
   void print_values(const std::vector<ValueRow> &rows, const std::string &speed);
   std::string printed_values;    // the contact values table printed last
   void check_properties() override;

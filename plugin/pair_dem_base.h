@@ -177,6 +177,12 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual double adhesive_range(int, int, double, double) { return 0.0; }
   virtual void check_properties() = 0;     // mixing and validation, at init
   virtual void report_timescales() = 0;    // contact report and timestep guard, at init
+
+ public:
+  // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep. Collective.
+  virtual double shortest_contact_time() = 0;
+
+ protected:
   void update_rigid_masses();
   bool any_coeff_given() const;    // some pair_coeff was given (or read from a restart file)
   void consolidate_totals();
