@@ -6,6 +6,7 @@
 
 #include "dem/macros.h"
 #include "dem_bond.h"
+#include "fix_dem_cracks.h"
 #include "fix_dem_history.h"
 #include "fix_dem_timestep.h"
 #include "fix_wall_dem.h"
@@ -88,6 +89,8 @@ extern "C" DEM_EXPORT void lammpsplugin_init(void *lmp, void *handle, void *regf
   register_style(
       "fix", "dem/timestep", "PFC's automatic timestep: a fraction of the shortest collision time",
       reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMTimestep>), lmp, handle, regfunc);
+  register_style("fix", "dem/cracks", "a record of every broken bond (PFC's crack tracking)",
+                 reinterpret_cast<void *>(&create_fix<DEM_NS::FixDEMCracks>), lmp, handle, regfunc);
   register_style("command", "dem_bond", "bond or unbond the contacts of a group (contact bonds)",
                  reinterpret_cast<void *>(&create_dem_bond), lmp, handle, regfunc);
   // contact history of the pair styles (internal, created by them)

@@ -655,6 +655,10 @@ template <class Style> template <bool NEWTON> struct PairDEM<Style>::LoopTally {
   {
     pair->bond_stretched(pair->atom->tag[i], pair->atom->tag[j], gap);
   }
+  DEM_INLINE void cracked(int i, int j, const dem::Contact &c, int mode, int count, double radius)
+  {
+    pair->add_crack(i, j, c, mode, count, radius);
+  }
 };
 
 // The loop over the neighbour list; pair_step (pair_step.h) does the work of each neighbour.

@@ -181,6 +181,13 @@ class PairDEMBase : public LAMMPS_NS::Pair {
  public:
   // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep. Collective.
   virtual double shortest_contact_time() = 0;
+  // Crack records for fix dem/cracks (pair_step.h's CrackValue, CR_VALUES each), of the pairs of
+  // atoms in crack_groupbit, while record_cracks; the fix takes them after each step
+  bool record_cracks = false;
+  int crack_groupbit = 0;
+  std::vector<double> cracks;
+  // a record from the CPU loop (atom i's position, the contact c from i to j)
+  DEM_COLD void add_crack(int i, int j, const dem::Contact &c, int mode, int count, double radius);
 
  protected:
   void update_rigid_masses();

@@ -11,7 +11,9 @@
 //          j_owned, F, t_i, t_j, rolls, moment), virial(i, j, j_owned, energy, d, F) (energy and
 //          virial of the pair, TALLY), deep(i, j, gap, rsq, rmin) (deeper than the smaller radius:
 //          rare), stretched(i, j, gap) (a bond beyond the neighbour lists' reach: stops the run),
-//          and its members sums (PairSums<EXTRA>, entries PairSum) and events (PairEvents).
+//          cracked(i, j, c, mode, count, radius) (bonds or a flat joint's elements broke: once
+//          per pair, CrackValue), and its members sums (PairSums<EXTRA>, entries PairSum) and
+//          events (PairEvents).
 // No LAMMPS here: it runs inside Kokkos kernels. The history slots are dem/contact_step.h's, as
 // seen from atom i (particle 1).
 // SPDX-License-Identifier: GPL-2.0-or-later
@@ -91,6 +93,36 @@ DEM_INLINE void add_events(Sums &sums, const PairEvents<Count> &e)
       sums[PS_BROKE_TENSION] += 0.5 * e.broke_tension;
       sums[PS_BROKE_SHEAR] += 0.5 * e.broke_shear;
     }
+}
+
+// A crack: bonds (a flat joint's elements) of a pair that broke in one mode on one step, as
+// Tally::cracked writes it (fix dem/cracks adds the step and time): the contact point, the normal
+// from the atom of the smaller ID, the radius of the broken area (dem::crack_radius), the mode (1
+// tension, 2 shear), how many broke, the two atom IDs (smaller first)
+enum CrackValue {
+  CR_X,
+  CR_Y,
+  CR_Z,
+  CR_NX,
+  CR_NY,
+  CR_NZ,
+  CR_RADIUS,
+  CR_MODE,
+  CR_COUNT,
+  CR_ID1,
+  CR_ID2,
+  CR_VALUES
+};
+
+// The cracks of a pair's step (tension, then shear), on the one rank that records them when two
+// compute the pair (the one of the smaller ID's atom i)
+template <class Atoms, class Params, class Tally>
+DEM_INLINE void pair_cracks(const Atoms &a, int i, int j, bool j_owned, const dem::Contact &c,
+                            const Params &p, int tension, int shear, Tally &tally)
+{
+  if (!j_owned && a.id(i) > a.id(j)) return;
+  if (tension) tally.cracked(i, j, c, 1, tension, dem::crack_radius(p, c.r1, c.r2, tension));
+  if (shear) tally.cracked(i, j, c, 2, shear, dem::crack_radius(p, c.r1, c.r2, shear));
 }
 
 using PairStepConstants = dem::StepConstants;
@@ -191,6 +223,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
       if (EXTRA && out.bond_broke) {    // a bond carried beyond its reach broke in tension
         if (out.stretched) tally.stretched(i, j, std::sqrt(rsq) - ri - rj);
         tally.events.broke_tension += j_owned ? 2 : 1;
+        pair_cracks(a, i, j, j_owned, c, a.params(j), 1, 0, tally);
       }
     }
     touch = 0;
@@ -249,6 +282,8 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
     tally.events.bonded += out.bonded ? w2 : 0;
     tally.events.broke_tension += out.broke_tension * w2;
     tally.events.broke_shear += out.broke_shear * w2;
+    if (out.broke_tension | out.broke_shear)
+      pair_cracks(a, i, j, j_owned, c, p, out.broke_tension, out.broke_shear, tally);
   }
   // events change the state (0 new, 1 active, 2 slipping), so one rare test finds them
   if (advance && out.state != out.state_before) {

@@ -94,7 +94,14 @@ template <class DeviceType, class Law> struct DEMKernel {
   int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
+  // crack records (fix dem/cracks; PairDEMBase::cracks): rows of CR_VALUES and the count written
+  // (a row beyond the view's is lost: take_cracks warns)
+  Kokkos::View<double **, typename KKDevice<DeviceType>::value> d_cracks;
+  Kokkos::View<int, typename KKDevice<DeviceType>::value> d_ncracks;
+  int record_cracks = 0, crack_groupbit = 0;
 
+  KOKKOS_FUNCTION void crack(int i, int j, const dem::Contact &c, int mode, int count,
+                             double radius) const;
   template <int NEIGHFLAG, class Sums>
   KOKKOS_FORCEINLINE_FUNCTION void tally_pair(Sums &sum, int i, int j, bool j_owned, double energy,
                                               const dem::Vec3 &d, const dem::Vec3 &F) const;
@@ -140,7 +147,9 @@ template <class DeviceType, class Style> class PairDEMKokkos : public PairDEM<St
   decltype(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(),
                                                typename AT::t_int_1d())) h_numneigh;
   std::vector<double>
-      single_slots;    // one contact's slots, contiguous (the view's may be strided)
+      single_slots;            // one contact's slots, contiguous (the view's may be strided)
+  double bonded_last = 0.0;    // bonded contacts at the last step (the crack rows' room)
+  void take_cracks(int step);
 };
 
 }    // namespace DEM_NS

@@ -77,6 +77,15 @@ DEM_INLINE void linear_contact_stiffness(const LinearParams &p, double r1, doubl
   if (p.tan.mode == TAN_COULOMB) ks = 0.0;
 }
 
+// A crack's radius (bonds.h): a parallel bond's R, the disk of a flat joint's n broken elements'
+// area
+DEM_INLINE double crack_radius(const LinearParams &p, double r1, double r2, int n)
+{
+  const double rmin = r1 < r2 ? r1 : r2;
+  if (p.fj.on) return p.fj.rmul * rmin * std::sqrt(static_cast<double>(n) / p.fj.elements());
+  return p.pb.on ? p.pb.rmul * rmin : rmin;
+}
+
 DEM_INLINE double linear_strain_energy(const ContactHistory &h, double kn, double ks)
 {
   const double en = kn > 0.0 ? h.fn * h.fn / kn : 0.0;

@@ -36,6 +36,14 @@ DEM_INLINE double listed_bond_reach(double reach, double rsum)
   return reach < rsum ? reach : rsum;
 }
 
+// The radius of the disk a crack opened (a record of fix dem/cracks): the ball's smaller radius
+// for a contact bond (linear.h overloads it for the parallel bond and the flat joint); n: the bonds
+// or elements that broke
+template <class Params> DEM_INLINE double crack_radius(const Params &, double r1, double r2, int)
+{
+  return r1 < r2 ? r1 : r2;
+}
+
 struct BondsPart : PartBase {
   // the contact bond's strengths (either makes a pair of types take bonds)
   static constexpr Keyword keywords[] = {{"cb_tenf", KEY_NONNEGATIVE},
