@@ -3,7 +3,7 @@ made of LAMMPS commands are cut into paragraphs (blank lines between them); each
 (LAMMPS's Python module) on a small system: two types, four spheres above z = 0 inside every wall
 the examples name, a dem/linear pair style unless the paragraph sets one (and its pair_coeff unless
 the paragraph has one), the STL files they name
-(floors), then 20 steps. Syntax blocks (with "...", "|" or "args") and shell lines are skipped; the
+(floors), then 20 steps. Syntax blocks (with "...", "|", "args" or "group-ID") and shell lines are skipped; the
 examples' own decks run in test_migration_examples.py and the examples' tests."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import glob
@@ -35,7 +35,7 @@ def paragraphs():
     for page in sorted(glob.glob(os.path.join(DOC, "*.rst"))):
         text = open(page).read()
         for block in re.findall(r"^\.\. code-block:: LAMMPS[ \t]*\n((?:[ \t]*\n|[ \t]+\S[^\n]*\n)*)", text, re.M):
-            if re.search(r"\.\.\.|\||\bargs\b", block):
+            if re.search(r"\.\.\.|\||\bargs\b|\bgroup-ID\b", block):
                 continue
             for para in re.split(r"\n\s*\n", block):
                 lines = [line.split("#")[0].strip() for line in para.splitlines()]
