@@ -497,7 +497,8 @@ void PairDEMBase::bond_stretched(tagint a, tagint b, double gap)
       "Pair {}: the bond of atoms {} and {} was stretched to a gap of {:.6g} on step {} without "
       "breaking: a bond's reach in the neighbor lists is at most the sum of the radii beyond its "
       "dem_bond gap (its tensile strength would allow more: pb_ten/pb_kn, pb_ten (R1 + R2)/pb_emod "
-      "or cb_tenf/kn). Use bonds that break, or a model that keeps them closer",
+      "or cb_tenf/kn; a flat joint's reach is 2 fj_ten/fj_kn plus the gap of a hinge of 0.25 rad "
+      "about its rim). Use bonds that break, or a model that keeps them closer",
       force->pair_style, std::min(a, b), std::max(a, b), gap, update->ntimestep);
 }
 

@@ -36,6 +36,10 @@
 
 namespace dem {
 
+// The rotation about its rim up to which a bent joint whose closed side holds (bonded elements in
+// compression) stays in the neighbour lists (BondsPart::bonded_reach): its centre's gap grows by
+// FJ_HINGE Rbar, beyond the stretch at which an element breaks in tension
+constexpr double FJ_HINGE = 0.25;
 constexpr int FJ_MAX_ELEMENTS = 16;
 constexpr int FJ_SLOTS = 9 + 2 * FJ_MAX_ELEMENTS;    // (FjValues, then the elements' shear forces)
 
