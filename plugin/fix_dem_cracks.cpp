@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <tuple>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;

@@ -143,7 +143,8 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   virtual void report_timescales() = 0;
 
  public:
-  // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep. Collective.
+  // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep.
+  // Collective.
   virtual double shortest_contact_time() = 0;
 
  protected:

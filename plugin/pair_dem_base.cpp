@@ -473,20 +473,8 @@ void PairDEMBase::add_crack(int i, int j, const dem::Contact &c, int mode, int c
   const int *mask = atom->mask;
   if (!record_cracks || !(mask[i] & crack_groupbit) || !(mask[j] & crack_groupbit)) return;
   const double *xi = atom->x[i];
-  const dem::Vec3 at = dem::Vec3{xi[0], xi[1], xi[2]} + c.lever1 * c.n;
-  const bool first = atom->tag[i] < atom->tag[j];
-  const dem::Vec3 n = (first ? 1.0 : -1.0) * c.n;
-  const double rec[CR_VALUES] = {at.x,
-                                 at.y,
-                                 at.z,
-                                 n.x,
-                                 n.y,
-                                 n.z,
-                                 radius,
-                                 static_cast<double>(mode),
-                                 static_cast<double>(count),
-                                 static_cast<double>(first ? atom->tag[i] : atom->tag[j]),
-                                 static_cast<double>(first ? atom->tag[j] : atom->tag[i])};
+  double rec[CR_VALUES];
+  crack_record(rec, {xi[0], xi[1], xi[2]}, c, atom->tag[i], atom->tag[j], mode, count, radius);
   cracks.insert(cracks.end(), rec, rec + CR_VALUES);
 }
 

@@ -179,7 +179,8 @@ class PairDEMBase : public LAMMPS_NS::Pair {
   virtual void report_timescales() = 0;    // contact report and timestep guard, at init
 
  public:
-  // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep. Collective.
+  // the shortest t_c of the contact report's rows now (inf: none), for fix dem/timestep.
+  // Collective.
   virtual double shortest_contact_time() = 0;
   // Crack records for fix dem/cracks (pair_step.h's CrackValue, CR_VALUES each), of the pairs of
   // atoms in crack_groupbit, while record_cracks; the fix takes them after each step

@@ -114,6 +114,27 @@ enum CrackValue {
   CR_VALUES
 };
 
+// A crack's record (CR_VALUES) of the contact c from atom i (at xi, ID id_i) to atom j (ID id_j)
+DEM_INLINE void crack_record(double *out, dem::Vec3 xi, const dem::Contact &c, long long id_i,
+                             long long id_j, int mode, int count, double radius)
+{
+  const bool first = id_i < id_j;
+  const dem::Vec3 at = xi + c.lever1 * c.n;
+  const dem::Vec3 n = (first ? 1.0 : -1.0) * c.n;
+  const double rec[CR_VALUES] = {at.x,
+                                 at.y,
+                                 at.z,
+                                 n.x,
+                                 n.y,
+                                 n.z,
+                                 radius,
+                                 static_cast<double>(mode),
+                                 static_cast<double>(count),
+                                 static_cast<double>(first ? id_i : id_j),
+                                 static_cast<double>(first ? id_j : id_i)};
+  for (int v = 0; v < CR_VALUES; v++) out[v] = rec[v];
+}
+
 // The cracks of a pair's step (tension, then shear), on the one rank that records them when two
 // compute the pair (the one of the smaller ID's atom i)
 template <class Atoms, class Params, class Tally>

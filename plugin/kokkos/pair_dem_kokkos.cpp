@@ -319,20 +319,8 @@ KOKKOS_FUNCTION void DEMKernel<DeviceType, Law>::crack(int i, int j, const dem::
   if (!(mask[i] & crack_groupbit) || !(mask[j] & crack_groupbit)) return;
   const int row = Kokkos::atomic_fetch_add(&d_ncracks(), 1);
   if (row >= static_cast<int>(d_cracks.extent(0))) return;
-  const bool first = tag[i] < tag[j];
-  const Vec3 at = Vec3{x(i, 0), x(i, 1), x(i, 2)} + c.lever1 * c.n;
-  const Vec3 n = (first ? 1.0 : -1.0) * c.n;
-  const double rec[CR_VALUES] = {at.x,
-                                 at.y,
-                                 at.z,
-                                 n.x,
-                                 n.y,
-                                 n.z,
-                                 radius,
-                                 static_cast<double>(mode),
-                                 static_cast<double>(count),
-                                 static_cast<double>(first ? tag[i] : tag[j]),
-                                 static_cast<double>(first ? tag[j] : tag[i])};
+  double rec[CR_VALUES];
+  crack_record(rec, {x(i, 0), x(i, 1), x(i, 2)}, c, tag[i], tag[j], mode, count, radius);
   for (int v = 0; v < CR_VALUES; v++) d_cracks(row, v) = rec[v];
 }
 
