@@ -1,15 +1,18 @@
 """Stress-strain curves and cracks of the laboratory tests (ucs_<bonds>.dat, tension_<bonds>.dat,
 brazilian_<bonds>.dat, triaxial_<bonds>_<sigma3>.dat, bonds fj or pb -> rock.png); prints each test's peak strength and Young's modulus (the secant from 10 % to 50 % of
 the peak, past the platens' seating; not a modulus for the Brazilian test) and the ratios of
-compressive to tensile strength."""
+compressive to tensile strength, and the friction angle of the failure envelope through the
+unconfined and confined peaks."""
 # SPDX-License-Identifier: GPL-2.0-or-later
 import glob
+import math
 import os
 
 
 def read(path):
-    """The columns of a test's .dat file: strain, stress [Pa], elements broken in tension, shear."""
-    rows = [list(map(float, line.split())) for line in open(path) if not line.startswith("#")]
+    """The first columns of a test's .dat file: strain, stress [Pa], elements broken in tension, shear
+    (triaxial_*.dat: then the confining stress)."""
+    rows = [list(map(float, line.split()))[:4] for line in open(path) if not line.startswith("#")]
     return [list(c) for c in zip(*rows)]
 
 
@@ -37,6 +40,16 @@ def main():
         for tensile in ("tension", "brazilian"):
             if f"ucs_{b}.dat" in peaks and f"{tensile}_{b}.dat" in peaks:
                 print(f"{b}: UCS / {tensile} strength = {peaks[f'ucs_{b}.dat'] / peaks[f'{tensile}_{b}.dat']:.1f}")
+    for b in ("fj", "pb"):    # the failure envelope sigma1 = C0 + q sigma3 (least squares), q = (1 + sin phi)/(1 - sin phi)
+        points = [(0.0, peaks[f"ucs_{b}.dat"])] if f"ucs_{b}.dat" in peaks else []
+        points += [(float(p[12:-4]) * 1e6, v) for p, v in peaks.items() if p.startswith(f"triaxial_{b}_")]
+        if len(points) >= 2:
+            n = len(points)
+            mx, my = sum(x for x, _ in points) / n, sum(y for _, y in points) / n
+            q = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+            phi = math.degrees(math.asin((q - 1) / (q + 1)))
+            print(f"{b}: failure envelope sigma1 = {(my - q * mx) / 1e6:.1f} MPa + {q:.2f} sigma3: friction angle "
+                  f"{phi:.1f} deg")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
