@@ -213,6 +213,8 @@ FixWallDEMBase::FixWallDEMBase(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, nar
                  me, key);
     }
   }
+  if (servo.alpha_given && !servo.on)
+    error->all(FLERR, "{}: servo_alpha without servo: the walls have no servo to tune", me);
   if (mesh) {
     mesh->time0 = simulation_time(lmp);
     mesh->read(lmp, me);

@@ -61,6 +61,7 @@ void WallServo::parse_alpha(LAMMPS *lmp, const std::string &me, int narg, char *
   if (iarg + 2 > narg) lmp->error->all(FLERR, "{}: servo_alpha needs a value", me);
   const std::string err = parse_value("servo_alpha", arg[iarg + 1], alpha);
   if (!err.empty()) lmp->error->all(FLERR, "{}: {}", me, err);
+  alpha_given = true;
   if (!(alpha > 0.0 && alpha <= 1.0))
     lmp->error->all(FLERR, "{}: servo_alpha = {} is out of range: allowed (0, 1]", me,
                     arg[iarg + 1]);

@@ -32,6 +32,7 @@ struct WallServo {
   ServoValue stress, area;    // target stress (compressive positive) and the area it acts on
   double vmax = 0.0;          // the largest speed of a wall
   double alpha = 0.8;         // the relaxation factor (keyword servo_alpha, PFC's gain-factor)
+  bool alpha_given = false;
 
   // "servo sigma A vmax" at arg[iarg] (iarg moves past it); me names the fix in errors
   void parse(LAMMPS_NS::LAMMPS *lmp, const std::string &me, int narg, char **arg, int &iarg);
