@@ -317,7 +317,7 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     need(1, "translate vx vy vz or rotate Px Py Pz Ax Ay Az omega");
     const std::string how = arg[iarg + 1];
     // a velocity component: a number or v_name (an equal-style variable, checked at init)
-    auto rate = [&](int k, const char *what, MotionRate &r) {
+    auto rate = [&](int k, const char *what, EqualValue &r) {
       if (utils::strmatch(arg[iarg + k], "^v_")) {
         r.var = arg[iarg + k] + 2;
         if (r.var.empty())
@@ -535,7 +535,7 @@ void FixWallDEMBase::move_servo_walls()
   MPI_Allreduce(local, all, 4, MPI_DOUBLE, MPI_SUM, world);
   const double fn[2] = {all[0], all[2]}, kn[2] = {all[1], all[3]};
 
-  servo.advance(lmp, fmt::format("Fix {} {}", id, style), fixed, fn, kn, update->dt);
+  servo.advance(lmp, fixed, fn, kn, update->dt);
 }
 
 int FixWallDEMBase::find_touches(int i, dem::WallTouch *out)

@@ -154,27 +154,12 @@ namespace {
 
 void WallMesh::init_motion(LAMMPS *lmp, const std::string &me)
 {
-  for (int k = 0; k < MeshMotion::N; k++) {
-    MotionRate &r = rate[k];
-    if (r.var.empty()) continue;
-    r.ivar = lmp->input->variable->find(r.var.c_str());
-    if (r.ivar < 0)
-      lmp->error->all(
-          FLERR,
-          "{}: {}: variable {} does not exist (define it with 'variable {} equal ...' before the "
-          "run)",
-          me, rate_names[k], r.var, r.var);
-    if (!lmp->input->variable->equalstyle(r.ivar))
-      lmp->error->all(FLERR,
-                      "{}: {}: variable {} is not equal-style (allowed: an equal-style variable, "
-                      "evaluated once per step)",
-                      me, rate_names[k], r.var);
-  }
+  for (int k = 0; k < MeshMotion::N; k++) rate[k].find(lmp, me, rate_names[k]);
 }
 
 bool WallMesh::uses_variables() const
 {
-  for (const MotionRate &r : rate)
+  for (const EqualValue &r : rate)
     if (!r.var.empty()) return true;
   return false;
 }
@@ -185,8 +170,7 @@ void WallMesh::step(LAMMPS *lmp)
   double w[MeshMotion::N];
   const bool vars = uses_variables();
   if (vars) lmp->modify->clearstep_compute();
-  for (int k = 0; k < MeshMotion::N; k++)
-    w[k] = rate[k].var.empty() ? rate[k].value : lmp->input->variable->compute_equal(rate[k].ivar);
+  for (int k = 0; k < MeshMotion::N; k++) w[k] = rate[k].now(lmp);
   if (vars) lmp->modify->addstep_compute(lmp->update->ntimestep + 1);
   for (int k = 0; k < MeshMotion::N; k++)
     if (!std::isfinite(w[k]))

@@ -5,6 +5,7 @@
 // evaluated once per step.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "equal_value.h"
 #include "mesh_build.h"
 
 #include <string>
@@ -32,11 +33,6 @@ struct MeshMotion {
 };
 
 // A velocity component of `move`: a constant, or an equal-style variable (v_name on the fix line).
-struct MotionRate {
-  double value = 0.0;
-  std::string var;    // the variable's name ("" for a constant)
-  int ivar = -1;      // its index, looked up at each init
-};
 
 struct WallMesh {
   std::string file;
@@ -45,7 +41,7 @@ struct WallMesh {
   double coplanar = 0.01;     // degrees
   double curvature = 10.0;    // degrees (smooth groups; 0: none)
   bool translate = false, rotate = false;
-  MotionRate rate[MeshMotion::N];    // translate vx vy vz, rotate omega
+  EqualValue rate[MeshMotion::N];    // translate vx vy vz, rotate omega
   dem::Vec3 pivot{0.0, 0.0, 0.0};    // rotate: a point on the axis (reference frame), its unit axis
   dem::Vec3 axis{0.0, 0.0, 1.0};
   dem::Vec3 vsurf{0.0, 0.0, 0.0};    // surface velocity (conveyor belt)

@@ -18,7 +18,7 @@ namespace {
 
 // a number (finite) or v_name
 void read_value(LAMMPS *lmp, const std::string &me, const char *what, const char *text,
-                ServoValue &out)
+                EqualValue &out)
 {
   const std::string s = text;
   if (s.rfind("v_", 0) == 0) {
@@ -71,33 +71,21 @@ void WallServo::parse_alpha(LAMMPS *lmp, const std::string &me, int narg, char *
 void WallServo::init(LAMMPS *lmp, const std::string &me)
 {
   if (!on) return;
-  for (ServoValue *v : {&stress, &area}) {
-    if (v->var.empty()) continue;
-    const char *what = v == &stress ? "stress" : "area";
-    v->ivar = lmp->input->variable->find(v->var.c_str());
-    if (v->ivar < 0)
-      lmp->error->all(FLERR,
-                      "{}: servo {}: variable {} does not exist (define it with 'variable {} "
-                      "equal ...' before the run)",
-                      me, what, v->var, v->var);
-    if (!lmp->input->variable->equalstyle(v->ivar))
-      lmp->error->all(FLERR,
-                      "{}: servo {}: variable {} is not equal-style (allowed: an equal-style "
-                      "variable, evaluated once per step)",
-                      me, what, v->var);
-  }
+  who = me;
+  stress.find(lmp, me, "servo stress");
+  area.find(lmp, me, "servo area");
 }
 
-double WallServo::evaluate(LAMMPS *lmp, const std::string &me, const ServoValue &v,
-                           const char *what, bool positive)
+double WallServo::evaluate(LAMMPS *lmp, const EqualValue &v, const char *what, bool positive)
 {
   if (v.var.empty()) return v.value;
   lmp->modify->clearstep_compute();
-  const double x = lmp->input->variable->compute_equal(v.ivar);
+  const double x = v.now(lmp);
   lmp->modify->addstep_compute(lmp->update->ntimestep + 1);
   if (!(positive ? x > 0.0 : x >= 0.0) || !std::isfinite(x))
     lmp->error->all(FLERR, "{}: servo {} = {} (variable {}) on step {} is out of range: allowed {}",
-                    me, what, x, v.var, lmp->update->ntimestep, positive ? "(0, inf)" : "[0, inf)");
+                    who, what, x, v.var, lmp->update->ntimestep,
+                    positive ? "(0, inf)" : "[0, inf)");
   return x;
 }
 
@@ -109,11 +97,11 @@ double WallServo::outward_speed(double fn, double kn, double sigma, double a, do
   return std::max(-vmax, std::min(vmax, v));
 }
 
-void WallServo::advance(LAMMPS *lmp, const std::string &me, dem::FixedWalls &w, const double *fn,
-                        const double *kn, double dt)
+void WallServo::advance(LAMMPS *lmp, dem::FixedWalls &w, const double *fn, const double *kn,
+                        double dt)
 {
-  const double sigma = evaluate(lmp, me, stress, "stress", false);
-  const double a = evaluate(lmp, me, area, "area", true);
+  const double sigma = evaluate(lmp, stress, "stress", false);
+  const double a = evaluate(lmp, area, "area", true);
   if (w.axis < 0) {    // the cylinder: its radius grows outwards
     w.rate_lo = outward_speed(fn[0], kn[0], sigma, a, dt);
     w.radius += w.rate_lo * dt;
@@ -121,7 +109,7 @@ void WallServo::advance(LAMMPS *lmp, const std::string &me, dem::FixedWalls &w, 
       lmp->error->all(FLERR,
                       "{}: the servo shrank the cylinder to radius {} on step {}: nothing inside "
                       "holds the target (servo stress, area or vmax)",
-                      me, w.radius, lmp->update->ntimestep);
+                      who, w.radius, lmp->update->ntimestep);
     return;
   }
   // the lo plane's outside is below it, the hi plane's above
@@ -133,5 +121,5 @@ void WallServo::advance(LAMMPS *lmp, const std::string &me, dem::FixedWalls &w, 
     lmp->error->all(FLERR,
                     "{}: the servo moved the walls past each other (lo = {}, hi = {}) on step {}: "
                     "nothing between them holds the target (servo stress, area or vmax)",
-                    me, w.lo, w.hi, lmp->update->ntimestep);
+                    who, w.lo, w.hi, lmp->update->ntimestep);
 }

@@ -11,6 +11,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "dem/wall.h"
+#include "equal_value.h"
 
 #include <string>
 
@@ -20,16 +21,9 @@ class LAMMPS;
 
 namespace DEM_NS {
 
-// A number or an equal-style variable (v_name), evaluated every step
-struct ServoValue {
-  double value = 0.0;
-  std::string var;    // the variable's name ("": the number)
-  int ivar = -1;      // its index, found at init
-};
-
 struct WallServo {
   bool on = false;
-  ServoValue stress, area;    // target stress (compressive positive) and the area it acts on
+  EqualValue stress, area;    // target stress (compressive positive) and the area it acts on
   double vmax = 0.0;          // the largest speed of a wall
   double alpha = 0.8;         // the relaxation factor (keyword servo_alpha, PFC's gain-factor)
   bool alpha_given = false;
@@ -38,16 +32,16 @@ struct WallServo {
   void parse(LAMMPS_NS::LAMMPS *lmp, const std::string &me, int narg, char **arg, int &iarg);
   // "servo_alpha a"
   void parse_alpha(LAMMPS_NS::LAMMPS *lmp, const std::string &me, int narg, char **arg, int &iarg);
-  // the variables exist and are equal-style
+  // the variables exist and are equal-style; me names the fix in the errors of advance
   void init(LAMMPS_NS::LAMMPS *lmp, const std::string &me);
   // After a step: the walls' normal forces fn and stiffness sums kn (rows lo, hi; the cylinder:
   // row 0), summed over all ranks, set the walls' rates and move them by one step dt.
-  void advance(LAMMPS_NS::LAMMPS *lmp, const std::string &me, dem::FixedWalls &walls,
-               const double *fn, const double *kn, double dt);
+  void advance(LAMMPS_NS::LAMMPS *lmp, dem::FixedWalls &walls, const double *fn, const double *kn,
+               double dt);
 
  private:
-  double evaluate(LAMMPS_NS::LAMMPS *lmp, const std::string &me, const ServoValue &v,
-                  const char *what, bool positive);
+  std::string who;    // the fix, in errors (init)
+  double evaluate(LAMMPS_NS::LAMMPS *lmp, const EqualValue &v, const char *what, bool positive);
   double outward_speed(double fn, double kn, double sigma, double a, double dt) const;
 };
 
