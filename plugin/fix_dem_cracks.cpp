@@ -108,7 +108,7 @@ double FixDEMCracks::compute_vector(int n)
 // global restart data: every rank's records, on rank 0
 void FixDEMCracks::write_restart(FILE *fp)
 {
-  const int mine = static_cast<int>(rows.size());
+  int mine = static_cast<int>(rows.size());
   std::vector<int> counts(comm->nprocs), starts(comm->nprocs, 0);
   MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, world);
   int total = 0;
