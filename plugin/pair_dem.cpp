@@ -246,9 +246,9 @@ template <class Style> void PairDEM<Style>::check_properties()
     error->all(FLERR,
                "pair {}: the contact history has {} values per contact since the first run, these "
                "settings need {} (the energy keyword, tan_mode 2, rolling resistance (rr_fric), "
-               "parallel bonds (pb_kn) or their drawn strengths (pb_ten_sd, pb_coh_sd, "
-               "pb_ten_shape, pb_coh_shape) was switched on or off after it): set them before the "
-               "first run",
+               "parallel bonds (pb_kn) or the drawn strengths of bonds (pb_ten_sd, pb_coh_sd, "
+               "pb_ten_shape, pb_coh_shape, cb_tenf_sd, cb_shearf_sd, cb_tenf_shape, "
+               "cb_shearf_shape) was switched on or off after it): set them before the first run",
                Style::name, size_history, slots(parts));
   history_parts = parts;
   size_history = slots(parts);

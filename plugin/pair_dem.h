@@ -76,7 +76,7 @@ template <class Style> class PairDEM : public PairDEMBase {
   // when the list holds the pair under j. The /kk styles read their device views' host copies.
   virtual const double *stored_contact(int &i, int &j, int &flag);
   // values per contact: the law's, then its parts' (dem::PartList::slots: the rolling moment,
-  // dem::HIST_ROLLING, then the parallel bond, dem::HIST_PBOND, and its drawn strengths,
+  // dem::HIST_ROLLING, then the parallel bond, dem::HIST_PBOND, and the drawn strengths of bonds,
   // dem::HIST_PBSTRENGTH)
   static int slots(int parts) { return History::slots(parts) + Law::Parts::slots(parts); }
   static bool vector_slot(int k, int parts)

@@ -205,7 +205,7 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   const bool replaced = Parts::replaces_law(x);    // (a part carries the contact: the flat joint)
   if (replaced)
     r = ContactResult{};
-  else
+  else if (!Parts::steps_law(x))
     r = advance ? Law::template step<ENERGY, (EXTRA != 0)>(p, c, k.dt, h)
                 : Law::replay(p, c, k.dt, h);
   out.force = r.force;

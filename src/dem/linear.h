@@ -50,7 +50,14 @@ struct LinearParams {
   bool no_slip = false;                     // Woo's noSlip
   bool cbond = false;                       // contacts of the pair of types take contact bonds
   double cb_tenf = 0.0, cb_shearf = 0.0;    // the bond's tensile and shear strengths [force]
-  double cb_reach = 0.0;    // 2 cb_tenf / k_n: beyond it a bond has broken in tension
+  // or each bond's drawn (draw.h) from a normal distribution of mean cb_tenf, cb_shearf and
+  // standard deviation cb_tenf_sd, cb_shearf_sd, or a Weibull distribution of scale cb_tenf,
+  // cb_shearf and shape cb_tenf_shape, cb_shearf_shape, with seed cb_seed
+  Spread cb_tenf_spread, cb_shearf_spread;
+  std::uint64_t cb_seed = 1;
+  bool cb_drawn = false;    // either strength is drawn
+  double cb_reach = 0.0;    // 2 cb_tenf / k_n (the largest a draw gives): beyond it a bond has
+                            // broken in tension
   ParallelBond pb;          // PFC's parallel bond (pbond.h)
   FlatJoint fj;             // PFC's flat joint (fjoint.h)
 };

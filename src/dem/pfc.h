@@ -21,7 +21,7 @@ enum HistoryParts {
   HIST_ALL = 3,        // (the default of load/store: energies and the law's values; not rolling)
   HIST_ROLLING = 4,    // the rolling moment (rolling.h), after the law's values
   HIST_PBOND = 8,      // a parallel bond's force and moment (pbond.h), after the rolling moment
-  HIST_PBSTRENGTH = 16,    // a parallel bond's drawn strengths (parts/bond_strengths.h), after them
+  HIST_PBSTRENGTH = 16,    // a bond's drawn strengths (parts/bond_strengths.h), after them
   HIST_FJOINT = 32         // a flat joint's interface and elements (fjoint.h), after them
 };
 

@@ -19,7 +19,9 @@ the chains run on 2 and 3 ranks, with --kokkos on dem/linear/kk: the same streng
 digit, and the same bonds broken.
 
 With --flat-joint the same for flat joints (fj_ten_sd, fj_coh_shape: drawn per joint, kept with it;
-compute pair/local p31, p32), whose 8 elements a chain's pull breaks together.
+compute pair/local p31, p32), whose 8 elements a chain's pull breaks together. With --contact-bond
+the same for contact bonds (cb_tenf_sd, cb_shearf_shape: forces, of mean 300 N and scale 900 N on
+springs of 1e6 N/m; p25, p26), which break where the tension exceeds the drawn tensile strength.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
 import math
@@ -31,11 +33,16 @@ sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, run  # noqa: E402
 
 R = 0.01
-TEN, TEN_SD, COH, COH_SHAPE = 1e6, 2e5, 3e6, 4.0
-FLAT = "--flat-joint" in sys.argv
-P = "fj" if FLAT else "pb"    # the bond's keywords' prefix
-SPREAD = f"{P}_ten {TEN} {P}_ten_sd {TEN_SD} {P}_coh {COH} {P}_coh_shape {COH_SHAPE}"
-STIFF = "fj_kn 1e9 fj_ks 5e8 fj_nr 2 fj_nal 4" if FLAT else "pb_kn 1e9 pb_ks 5e8"
+FLAT, CONTACT = "--flat-joint" in sys.argv, "--contact-bond" in sys.argv
+P = "fj" if FLAT else "cb" if CONTACT else "pb"    # the bond's keywords' prefix
+# the tensile strength's and the cohesion's (a contact bond's shear strength's) keywords; contact
+# bonds' strengths are forces
+TEN_KEY, COH_KEY = ("cb_tenf", "cb_shearf") if CONTACT else (f"{P}_ten", f"{P}_coh")
+TEN, TEN_SD, COH, COH_SHAPE = (300.0, 60.0, 900.0, 4.0) if CONTACT else (1e6, 2e5, 3e6, 4.0)
+SPREAD = f"{TEN_KEY} {TEN} {TEN_KEY}_sd {TEN_SD} {COH_KEY} {COH} {COH_KEY}_shape {COH_SHAPE}"
+STIFF = ("fj_kn 1e9 fj_ks 5e8 fj_nr 2 fj_nal 4" if FLAT else "" if CONTACT
+         else "pb_kn 1e9 pb_ks 5e8")
+SPRINGS = "kn 1e6 ks 1e6" if CONTACT else "kn 2e5 ks 2e5"
 COLUMNS = "p31 p32" if FLAT else "p25 p26"
 LATTICE = 12
 CHAINS, CHAIN = 30, 6
@@ -71,7 +78,7 @@ def lattice_deck(spread=SPREAD, seed=2026, restart=False):
     deck = header([2 * R * n] * 3) + f"""{atoms}
 set type 1 diameter {2 * R} density 2500
 pair_style dem/linear
-pair_coeff * * kn 2e5 ks 2e5 fric 0.5 {STIFF} {spread} {P}_seed {seed}
+pair_coeff * * {SPRINGS} fric 0.5 {STIFF} {spread} {P}_seed {seed}
 neighbor 2e-3 bin
 fix integrate all nve/sphere
 timestep {DT}
@@ -99,7 +106,7 @@ def chains_deck():
     return header([4 * R * side, 4 * R * (CHAINS // side), 2 * R * CHAIN + 0.05]) + f"""{atoms}
 set type 1 diameter {2 * R} density 2500
 pair_style dem/linear
-pair_coeff * * kn 2e5 ks 2e5 fric 0.5 {STIFF} {SPREAD} {P}_seed 7
+pair_coeff * * {SPRINGS} fric 0.5 {STIFF} {SPREAD} {P}_seed 7
 neighbor 2e-3 bin
 region lowest block INF INF INF INF INF {R / 2} units box
 region highest block INF INF INF INF {top - R / 2} INF units box
@@ -172,20 +179,20 @@ drawn = bonds(run(lattice_deck(restart=True)))
 chk.true(len(drawn) == lattice_bonds, f"dem_bond made every bond ({len(drawn)} of {lattice_bonds})")
 tens = [v[0] for v in drawn.values()]
 cohs = [v[1] for v in drawn.values()]
-check_moments(chk, "sigma_c, normal", tens, TEN, TEN_SD, 3.0)
+check_moments(chk, f"{TEN_KEY}, normal", tens, TEN, TEN_SD, 3.0)
 g1, g2 = math.gamma(1 + 1 / COH_SHAPE), math.gamma(1 + 2 / COH_SHAPE)
 g3, g4 = math.gamma(1 + 3 / COH_SHAPE), math.gamma(1 + 4 / COH_SHAPE)
 variance = g2 - g1 * g1
 kurtosis = (g4 - 4 * g1 * g3 + 6 * g1 * g1 * g2 - 3 * g1 ** 4) / variance ** 2
-check_moments(chk, "c, Weibull", cohs, COH * g1, COH * math.sqrt(variance), kurtosis)
+check_moments(chk, f"{COH_KEY}, Weibull", cohs, COH * g1, COH * math.sqrt(variance), kurtosis)
 chk.true(min(tens) >= 0.0 and max(tens) <= TEN + 6 * TEN_SD and min(cohs) > 0.0,
          f"the draws lie within their bounds (sigma_c {min(tens):.4g} to {max(tens):.4g}, c from {min(cohs):.4g})")
 res = run(lattice_deck(restart=True))
 chk.true(bonds(res, "again") == bonds(res), "a restart keeps every bond's strengths")
 
-plain = bonds(run(lattice_deck(spread=f"{P}_ten {TEN} {P}_coh {COH}")))
+plain = bonds(run(lattice_deck(spread=f"{TEN_KEY} {TEN} {COH_KEY} {COH}")))
 chk.true(all(v == (TEN, COH) for v in plain.values()),
-         f"without {P}_ten_sd or {P}_coh_shape every bond has {P}_ten and {P}_coh")
+         f"without {TEN_KEY}_sd or {COH_KEY}_shape every bond has {TEN_KEY} and {COH_KEY}")
 reseeded = bonds(run(lattice_deck(seed=2027)))
 same = sum(reseeded[key] == drawn[key] for key in drawn)
 chk.true(same == 0, f"another {P}_seed draws other strengths ({same} of {len(drawn)} bonds alike)")

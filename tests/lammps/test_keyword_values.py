@@ -58,6 +58,8 @@ EXTRA = {"rr_model": "rr_fric 0.1", "rr_damp": "rr_fric 0.1 rr_model 3",
 # the bonds' keywords act on bonded contacts: these contexts, and dem_bond after the pair style
 BOND = {"pb_kn": "pb_ten 1e6 pb_coh 1e6", "pb_emod": "pb_ten 1e6 pb_coh 1e6", "pb_kratio": "pb_emod 1e9 pb_ten 1e6",
         "cb_tenf": "cb_shearf 1", "cb_shearf": "cb_tenf 1"}
+BOND.update({k: "cb_tenf 1 cb_shearf 1" for k in ("cb_tenf_sd", "cb_shearf_sd", "cb_tenf_shape", "cb_shearf_shape",
+                                                  "cb_seed")})
 BOND.update({k: "pb_kn 1e9 pb_ks 1e9 pb_ten 1e6 pb_coh 1e6" for k in ("pb_rmul", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf",
                                                                       "pb_ten_sd", "pb_coh_sd", "pb_ten_shape",
                                                                       "pb_coh_shape", "pb_seed")})

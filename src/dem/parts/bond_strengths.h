@@ -1,9 +1,12 @@
-// The drawn-strengths part (dem/linear, with parallel_bond.h): where a pair of types draws its
-// parallel bonds' strengths from a distribution (pb_ten_sd, pb_coh_sd, pb_ten_shape, pb_coh_shape),
-// each bond keeps its sigma_c and c in 2 history values (HIST_PBSTRENGTH, after the bond's force
-// and moment), drawn (draw.h) on its first step and kept, so that the draws cost nothing on the
-// steps after. Its keywords are the parallel bond's; ParallelBondPart reads and fills its values
-// (bond_strengths_of, keep_strengths).
+// The drawn-strengths part (dem/linear): where a pair of types draws its bonds' strengths from a
+// distribution (a parallel bond's: pb_ten_sd, pb_coh_sd, pb_ten_shape, pb_coh_shape, with
+// parallel_bond.h; a contact bond's: cb_tenf_sd, cb_shearf_sd, cb_tenf_shape, cb_shearf_shape, with
+// bonds.h), each bond keeps its two strengths (sigma_c and c; the tensile and shear strength of a
+// contact bond) in 2 history values (HIST_PBSTRENGTH, after the parallel bond's force and moment),
+// drawn (draw.h) on its first step and kept, so that the draws cost nothing on the steps after.
+// Its keywords are those of the bonds' parts, which read and fill its values (bond_strengths_of,
+// keep_strengths); a drawn contact bond's law step is its own (steps_law: the law's step with the
+// bond's strengths). compute pair/local reports the bond's strengths.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 #include "../pbond.h"
@@ -11,13 +14,49 @@
 
 namespace dem {
 
+// The strengths of the bond of contact x (a ContactWork or a ColumnWork): a contact bond's
+// (cb_tenf, cb_shearf) or a parallel bond's (pb_ten, pb_coh), or the bond's drawn values, kept in
+// BondStrengthsPart's slots (0: not drawn yet; read times the record's orientation, as the bond's
+// scalars)
+template <class X> DEM_INLINE BondStrengths bond_strengths_of(const X &x);
+
 struct BondStrengthsPart : PartBase {
   static constexpr int history_bit = HIST_PBSTRENGTH, slots = 2;
-  static constexpr const char *history_text = "the drawn strengths of parallel bonds";
+  static constexpr const char *history_text = "the drawn strengths of bonds";
   static bool is_vector_slot(int) { return false; }
   template <class Params> DEM_INLINE static bool uses(const Params &p)
   {
-    return p.pb.on && p.pb.drawn;
+    return (p.pb.on && p.pb.drawn) || (p.cbond && p.cb_drawn);
+  }
+  // a bond made this step draws its strengths anew
+  template <class X> DEM_INLINE static void before_law(X &x)
+  {
+    if (x.out.bond_made && x.template kept<BondStrengthsPart>())
+      clear_slots(x.template slots_of<BondStrengthsPart>(), slots);
+  }
+  // a bonded contact whose contact bond draws its strengths: the law's step with them
+  template <class X> DEM_INLINE static bool steps_law(X &x)
+  {
+    if (!x.p.cbond || !x.p.cb_drawn || !x.h.bonded || !x.template kept<BondStrengthsPart>())
+      return false;
+    const BondStrengths st = bond_strengths_of(x);
+    if (x.advance) keep_strengths(x, st);
+    using Law = typename X::Law;
+    typename Law::Params q = x.p;
+    q.cb_tenf = st.ten;
+    q.cb_shearf = st.coh;
+    x.r = x.advance ? Law::template step<X::ENERGY, true>(q, x.c, x.k.dt, x.h)
+                    : Law::replay(q, x.c, x.k.dt, x.h);
+    return true;
+  }
+  // the bond's two strengths (as drawn; 0 unbonded)
+  static constexpr int column_count = 2;
+  template <class X> static void columns(X &x, double *out)
+  {
+    if (!x.h.bonded || !(x.p.pb.on || x.p.cbond)) return;
+    const BondStrengths st = bond_strengths_of(x);
+    out[0] = st.ten;
+    out[1] = st.coh;
   }
 };
 
@@ -60,21 +99,25 @@ bool mix_strength_draws(M &m, int ten_sd, int ten_shape, int seed_key, const Spr
   return true;
 }
 
-// The strengths of the bond of contact x (a ContactWork or a ColumnWork): pb_ten and pb_coh, or
-// the bond's drawn values, kept in BondStrengthsPart's slots (0: not drawn yet; read times the
-// record's orientation, as the bond's scalars)
 template <class X> DEM_INLINE BondStrengths bond_strengths_of(const X &x)
 {
-  const ParallelBond &b = x.p.pb;
-  if (!b.drawn || !x.template kept<BondStrengthsPart>()) return {b.ten, b.coh};
+  const auto &p = x.p;
+  const bool cb = p.cbond;
+  const BondStrengths given = cb ? BondStrengths{p.cb_tenf, p.cb_shearf}
+                                 : BondStrengths{p.pb.ten, p.pb.coh};
+  if (!(cb ? p.cb_drawn : p.pb.drawn) || !x.template kept<BondStrengthsPart>()) return given;
   const auto s = x.template slots_of<BondStrengthsPart>();
   const BondStrengths st{x.orient * s[0], x.orient * s[1]};
-  return st.ten == 0.0 && st.coh == 0.0 ? bond_strengths(b, x.b.id1(), x.b.id2()) : st;
+  if (st.ten != 0.0 || st.coh != 0.0) return st;
+  const long long id1 = x.b.id1(), id2 = x.b.id2();
+  if (!cb) return bond_strengths(p.pb, id1, id2);
+  return {draw_strength(p.cb_tenf, p.cb_tenf_spread, id1, id2, p.cb_seed, 0),
+          draw_strength(p.cb_shearf, p.cb_shearf_spread, id1, id2, p.cb_seed, 1)};
 }
 // ... kept in its slots
 template <class X> DEM_INLINE void keep_strengths(X &x, const BondStrengths &st)
 {
-  if (!x.p.pb.drawn || !x.template kept<BondStrengthsPart>()) return;
+  if (!(x.p.cbond ? x.p.cb_drawn : x.p.pb.drawn) || !x.template kept<BondStrengthsPart>()) return;
   const auto s = x.template slots_of<BondStrengthsPart>();
   s[0] = st.ten;
   s[1] = st.coh;

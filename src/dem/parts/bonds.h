@@ -9,6 +9,7 @@
 #include "../fjoint.h"
 #include "../pbond.h"
 #include "../rolling.h"
+#include "bond_strengths.h"
 #include "part.h"
 
 namespace dem {
@@ -45,11 +46,15 @@ template <class Params> DEM_INLINE double crack_radius(const Params &, double r1
 }
 
 struct BondsPart : PartBase {
-  // the contact bond's strengths (either makes a pair of types take bonds)
-  static constexpr Keyword keywords[] = {{"cb_tenf", KEY_NONNEGATIVE},
-                                         {"cb_shearf", KEY_NONNEGATIVE}};
-  static constexpr int keyword_count = 2;
-  enum { TENF, SHEARF };
+  // the contact bond's strengths (either makes a pair of types take bonds), and their spreads
+  // (drawn per bond: bond_strengths.h)
+  static constexpr Keyword keywords[] = {
+      {"cb_tenf", KEY_NONNEGATIVE},    {"cb_shearf", KEY_NONNEGATIVE},
+      {"cb_tenf_sd", KEY_NONNEGATIVE}, {"cb_shearf_sd", KEY_NONNEGATIVE},
+      {"cb_tenf_shape", KEY_POSITIVE}, {"cb_shearf_shape", KEY_POSITIVE},
+      {"cb_seed", KEY_POSITIVE, 1.0}};
+  static constexpr int keyword_count = 7;
+  enum { TENF, SHEARF, TENF_SD, SHEARF_SD, TENF_SHAPE, SHEARF_SHAPE, SEED };
   static constexpr const char *outputs[] = {"e_break", "n_bonds", "n_bonds_made", "n_broke_tension",
                                             "n_broke_shear"};
   static constexpr int output_count = 5;
@@ -88,15 +93,35 @@ struct BondsPart : PartBase {
   {
     auto &p = x.p;
     p.cbond = m.given(TENF) || m.given(SHEARF);
+    for (int k = TENF_SD; k < keyword_count; k++)
+      if (!p.cbond && m.given(k))
+        return m.fail(m.name(k), " is a contact bond's property: it needs cb_tenf or cb_shearf");
     if (!p.cbond) return true;
-    if (!m.same_or_pair(TENF, p.cb_tenf) || !m.same_or_pair(SHEARF, p.cb_shearf)) return false;
+    double seed = 1.0;
+    double *const values[keyword_count] = {&p.cb_tenf,
+                                           &p.cb_shearf,
+                                           &p.cb_tenf_spread.sd,
+                                           &p.cb_shearf_spread.sd,
+                                           &p.cb_tenf_spread.shape,
+                                           &p.cb_shearf_spread.shape,
+                                           &seed};
+    for (int k = 0; k < keyword_count; k++)
+      if (!m.same_or_pair(k, *values[k])) return false;
+    if (!mix_strength_draws(m, TENF_SD, TENF_SHAPE, SEED, p.cb_tenf_spread, p.cb_shearf_spread,
+                            seed, p.cb_seed, p.cb_drawn))
+      return false;
     if (p.from_material || !(p.kn > 0.0))
       return m.fail("contact bonds (cb_tenf, cb_shearf) need a constant kn > 0 (not emod): a "
                     "bond's reach is cb_tenf/kn");
     if (p.tan.mode != TAN_SPRING)
       return m.fail("contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0");
-    p.cb_reach = 2.0 * p.cb_tenf / p.kn;
-    if (!std::isfinite(p.cb_reach)) return m.fail_not_finite(TENF, "2 cb_tenf/kn", p.cb_reach);
+    p.cb_reach = 2.0 * spread_bound(p.cb_tenf, p.cb_tenf_spread) / p.kn;
+    if (!std::isfinite(p.cb_reach)) {
+      const int k = p.cb_tenf_spread.sd > 0.0 ? TENF_SD
+          : p.cb_tenf_spread.shape > 0.0      ? TENF_SHAPE
+                                              : TENF;
+      return m.fail_not_finite(k, "2 cb_tenf/kn", p.cb_reach);
+    }
     return true;
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)

@@ -96,13 +96,11 @@ struct ParallelBondPart : PartBase {
     return true;
   }
 
-  // a bond made this step starts without force or moment (and draws its strengths anew)
+  // a bond made this step starts without force or moment
   template <class X> DEM_INLINE static void before_law(X &x)
   {
     if (x.out.bond_made && x.template kept<ParallelBondPart>())
       clear_slots(x.template slots_of<ParallelBondPart>(), slots);
-    if (x.out.bond_made && x.template kept<BondStrengthsPart>())
-      clear_slots(x.template slots_of<BondStrengthsPart>(), BondStrengthsPart::slots);
   }
   // in parallel with the law's contact while bonded; a bond that breaks unbonds the contact
   template <class X> DEM_INLINE static void after_law(X &x)
@@ -151,18 +149,16 @@ struct ParallelBondPart : PartBase {
     }
     return true;
   }
-  // the bond's force and moment as stored: F_n, F_s (s, t), M_t, M_b (s, t); its strengths
-  // sigma_c and c (as drawn)
-  static constexpr int column_count = 8;
+  // the bond's force and moment as stored: F_n, F_s (s, t), M_t, M_b (s, t) (its strengths
+  // follow: BondStrengthsPart)
+  static constexpr int column_count = 6;
   template <class X> static void columns(X &x, double *out)
   {
     if (!x.p.pb.on || !x.h.bonded) return;
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     const Vec3 fs = x.o * f.fs, mb = x.o * f.mb;
-    const BondStrengths st = bond_strengths_of(x);
-    const double values[8] = {f.fn,         dot(fs, x.s), dot(fs, x.t), f.mt,
-                              dot(mb, x.s), dot(mb, x.t), st.ten,       st.coh};
-    for (int k = 0; k < 8; k++) out[k] = values[k];
+    const double values[6] = {f.fn, dot(fs, x.s), dot(fs, x.t), f.mt, dot(mb, x.s), dot(mb, x.t)};
+    for (int k = 0; k < 6; k++) out[k] = values[k];
     x.strain += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
     x.fn -= f.fn;
     x.fs = x.fs + f.fs;

@@ -17,6 +17,8 @@
 //   before_law(x)  on the contact's history before the law's step (x: a ContactWork)
 //   replaces_law(x)  whether it carries the contact instead of the law (the flat joint): the law's
 //                  step is skipped, its force and history stay 0
+//   steps_law(x)   whether it took the law's step itself, into x.r, with values of the contact's
+//                  own (drawn contact-bond strengths); else the contact step takes it
 //   after_law(x)   after the law's step: adds its force, moment and energies to x.out
 //   release(x, o)  a contact that left the reach: what it gives up (x: a ReleaseWork, o: a
 //                  ReleaseOutcome)
@@ -156,6 +158,7 @@ struct PartBase {
   template <class X> DEM_INLINE static bool engage(X &) { return true; }
   template <class X> DEM_INLINE static void before_law(X &) {}
   template <class X> DEM_INLINE static bool replaces_law(const X &) { return false; }
+  template <class X> DEM_INLINE static bool steps_law(X &) { return false; }
   template <class X> DEM_INLINE static void after_law(X &) {}
   template <class X, class Out> DEM_INLINE static void release(const X &, Out &) {}
   static constexpr int column_count = 0;
@@ -288,6 +291,10 @@ template <class... P> struct PartList {
   {
     return (false || ... || replaces_one<P>(x));
   }
+  template <class X> DEM_INLINE static bool steps_law(X &x)
+  {
+    return (false || ... || steps_one<P>(x));
+  }
   template <class X> DEM_INLINE static void after_law(X &x) { (after_one<P>(x), ...); }
   template <class X, class Out> DEM_INLINE static void release(const X &x, Out &o)
   {
@@ -354,6 +361,13 @@ template <class... P> struct PartList {
   {
     if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>)
       return Q::replaces_law(x);
+    else
+      return false;
+  }
+  template <class Q, class X> DEM_INLINE static bool steps_one(X &x)
+  {
+    if constexpr (compiled_in<Q, X::EXTRA, X::ADHESION>)
+      return Q::steps_law(x);
     else
       return false;
   }
