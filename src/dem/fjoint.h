@@ -21,7 +21,9 @@
 //   normal stresses and of the element shear forces about the interface's centre.
 //   Strain energy: sum over elements of kn/2 int sigma^2/kn^2 dA + |F_s^e|^2 / (2 ks A^e).
 // The joint ends (activity: PFC's deletion of an unbonded, open contact) once no element is bonded
-// and the interface is open everywhere (g > 0).
+// and the interface is open everywhere (g > 0; by more than fj_gapo, a gapped joint's opening).
+// Potyondy's microstructures: a joint is installed bonded, slit (every element unbonded) or gapped
+// (every element unbonded, g_0 less fj_gapo: the interface starts open by fj_gapo).
 // History (dem::HIST_FJOINT): the interface frame's first axis s (3), theta_b along s and t, g_0,
 // the elements' states (2 bits each), the joint's drawn strengths (2), and each element's shear
 // force along s and t. Every value is seen from the particle of the smaller ID (the pair's order
@@ -45,6 +47,8 @@ constexpr int FJ_SLOTS = 9 + 2 * FJ_MAX_ELEMENTS;    // (FjValues, then the elem
 
 // an element's bond state (fj_state)
 enum FjState { FJ_UNBONDED = 0, FJ_BONDED = 1, FJ_BROKE_TENSION = 2, FJ_BROKE_SHEAR = 3 };
+// a joint's microstructure at installation (PFC's fj_mtype)
+enum FjType { FJ_TYPE_BONDED, FJ_TYPE_SLIT, FJ_TYPE_GAPPED };
 
 struct FlatJoint {
   bool on = false;                    // the pair of types takes flat joints
@@ -65,6 +69,10 @@ struct FlatJoint {
   Spread ten_spread, coh_spread;
   bool drawn = false;
   std::uint64_t seed = 0;
+  // the joints' microstructure (Potyondy's flat-jointed material): a joint is installed slit (no
+  // element bonded) with probability fj_slit, gapped (no element bonded, the interface open by
+  // fj_gapo) with probability fj_gapped, else bonded; drawn per joint (fj_type)
+  double slit = 0.0, gapped = 0.0, gapo = 0.0;
   // 2 sigma_c / kn (per R1 + R2 with emod), with the largest sigma_c a draw gives: a pull that far
   // breaks every element
   double reach = 0.0;
@@ -415,6 +423,14 @@ DEM_INLINE FjElementLoad element_load(const FjGeometry &g, const AreaMoments &m,
   return l;
 }
 
+// The microstructure of the joint of atoms id1, id2 (draw.h, stream 4: the same on any rank)
+DEM_INLINE int fj_type(const FlatJoint &j, long long id1, long long id2)
+{
+  if (!(j.slit > 0.0) && !(j.gapped > 0.0)) return FJ_TYPE_BONDED;
+  const double u = pair_uniform(id1, id2, j.seed, 4, 0);
+  return u < j.slit ? FJ_TYPE_SLIT : u < j.slit + j.gapped ? FJ_TYPE_GAPPED : FJ_TYPE_BONDED;
+}
+
 // The joint of contact c between the atoms of IDs id1, id2 in slots h (read and stored times
 // orient), advanced by a step of relative spin wrel = w2 - w1 and mean spin wmean if STEP (and
 // stored); otherwise the stored state acts; its strain energy with STRAIN. A joint not installed
@@ -429,11 +445,15 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
   const Vec3 n = o * c.n;
   FjOutcome out;
   FjValues v = FjValues::load(h, orient);
-  if (!v.installed()) {    // every element bonded, stress-free where the contact was open
+  const bool installing = !v.installed();
+  if (installing) {    // stress-free where the contact was open; bonded, slit or gapped
     v = FjValues{};
     v.s = fj_first_axis(n, g.dim2);
     v.gap0 = c.gap > 0.0 ? c.gap : 0.0;
-    for (int e = 0; e < g.count; e++) v.set_state(e, FJ_BONDED);
+    const int type = fj_type(j, id1, id2);
+    if (type == FJ_TYPE_GAPPED) v.gap0 -= j.gapo;
+    for (int e = 0; e < g.count; e++)
+      v.set_state(e, type == FJ_TYPE_BONDED ? FJ_BONDED : FJ_UNBONDED);
     if (j.drawn) {
       v.ten = draw_strength(j.ten, j.ten_spread, id1, id2, j.seed, 2);
       v.coh = draw_strength(j.coh, j.coh_spread, id1, id2, j.seed, 3);
@@ -551,7 +571,9 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
   const Vec3 mb = g.kn * (ps * t - pt * s);
   out.force = o * ((-fn) * n + fs * s + ft * t);
   out.moment = o * (mt * n + mb);
-  out.ended = STEP && !bonded_left && gs - std::sqrt(bs * bs + bt * bt) * g.rbar > 0.0;
+  // (not on its first step: a gapped joint starts open by fj_gapo, to round-off)
+  out.ended =
+      STEP && !installing && !bonded_left && gs - std::sqrt(bs * bs + bt * bt) * g.rbar > j.gapo;
   return out;
 }
 

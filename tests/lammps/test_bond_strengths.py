@@ -43,19 +43,28 @@ SPREAD = f"{TEN_KEY} {TEN} {TEN_KEY}_sd {TEN_SD} {COH_KEY} {COH} {COH_KEY}_shape
 STIFF = ("fj_kn 1e9 fj_ks 5e8 fj_nr 2 fj_nal 4" if FLAT else "" if CONTACT
          else "pb_kn 1e9 pb_ks 5e8")
 SPRINGS = "kn 1e6 ks 1e6" if CONTACT else "kn 2e5 ks 2e5"
-COLUMNS = "p31 p32" if FLAT else "p25 p26"
+# flat joints: also the elements bonded and the surface gap (p27, p30), and a microstructure of
+# slit and gapped joints (their fractions, the same on any number of ranks)
+COLUMNS = "p31 p32 p27 p30" if FLAT else "p25 p26"
+SLIT, GAPPED, GAPO = 0.2, 0.3, 1e-4
+MICRO = f"fj_slit {SLIT} fj_gapped {GAPPED} fj_gapo {GAPO}" if FLAT else ""
 LATTICE = 12
 CHAINS, CHAIN = 30, 6
 DT, SPEED, PULL_STEPS = 1e-5, 0.04, 20000
 
 LOCAL = """compute pl all pair/local p18 {columns}
 compute pp all property/local patom1 patom2
-dump {name} all local 1 {name}.txt c_pp[1] c_pp[2] c_pl[1] c_pl[2] c_pl[3]
+dump {name} all local 1 {name}.txt c_pp[1] c_pp[2] {values}
 dump_modify {name} format float %.17g
 run 0
 undump {name}
 uncompute pl
 uncompute pp"""
+
+
+def local(name):
+    values = " ".join(f"c_pl[{k + 1}]" for k in range(1 + len(COLUMNS.split())))
+    return LOCAL.format(name=name, columns=COLUMNS, values=values)
 
 
 def header(extent):
@@ -78,13 +87,13 @@ def lattice_deck(spread=SPREAD, seed=2026, restart=False):
     deck = header([2 * R * n] * 3) + f"""{atoms}
 set type 1 diameter {2 * R} density 2500
 pair_style dem/linear
-pair_coeff * * {SPRINGS} fric 0.5 {STIFF} {spread} {P}_seed {seed}
+pair_coeff * * {SPRINGS} fric 0.5 {STIFF} {spread} {P}_seed {seed} {MICRO}
 neighbor 2e-3 bin
 fix integrate all nve/sphere
 timestep {DT}
 dem_bond all gap 1e-9
 run 1
-{LOCAL.format(name="bonds", columns=COLUMNS)}
+{local("bonds")}
 """
     if restart:
         deck += f"""write_restart bonded.restart
@@ -92,7 +101,7 @@ clear
 read_restart bonded.restart
 neighbor 2e-3 bin
 fix integrate all nve/sphere
-{LOCAL.format(name="again", columns=COLUMNS)}
+{local("again")}
 """
     return deck
 
@@ -120,25 +129,26 @@ fix damp free viscous 5
 timestep {DT}
 dem_bond all gap 1e-9
 run 1
-{LOCAL.format(name="bonds", columns=COLUMNS)}
+{local("bonds")}
 unfix pull
 fix pull top move linear 0 0 {SPEED}
 run {PULL_STEPS}
-{LOCAL.format(name="pulled", columns=COLUMNS)}
+{local("pulled")}
 """
 
 
 def bonds(res, name="bonds"):
-    """{(id1, id2): (sigma_c, c)} of the bonded pairs in a dump of LOCAL"""
+    """{(id1, id2): (sigma_c, c, ...)} of the bonded pairs in a dump of LOCAL (flat joints: then the
+    elements bonded and the surface gap)"""
     with open(os.path.join(res.workdir, f"{name}.txt")) as f:
         lines = f.read().splitlines()
     start = max(i for i, line in enumerate(lines) if line.startswith("ITEM: ENTRIES"))
     out = {}
     for line in lines[start + 1:]:
-        a, b, bonded, ten, coh = line.split()
+        a, b, bonded, *values = line.split()
         if float(bonded) == 1.0:
             a, b = int(float(a)), int(float(b))
-            out[(min(a, b), max(a, b))] = (float(ten), float(coh))
+            out[(min(a, b), max(a, b))] = tuple(float(v) for v in values)
     return out
 
 
@@ -190,8 +200,18 @@ chk.true(min(tens) >= 0.0 and max(tens) <= TEN + 6 * TEN_SD and min(cohs) > 0.0,
 res = run(lattice_deck(restart=True))
 chk.true(bonds(res, "again") == bonds(res), "a restart keeps every bond's strengths")
 
+if FLAT:    # slit and gapped joints: no element bonded, the gapped ones open by fj_gapo
+    n = len(drawn)
+    for label, share, count in (
+            ("slit", SLIT, sum(v[2] == 0 and abs(v[3]) < 0.5 * GAPO for v in drawn.values())),
+            ("gapped", GAPPED, sum(v[2] == 0 and abs(v[3] - GAPO) < 1e-3 * GAPO for v in drawn.values()))):
+        chk.close(f"fj_{label} {share}: {count} of {n} joints (4 standard errors "
+                  f"{4 * math.sqrt(share * (1 - share) / n):.3f})", count / n, share,
+                  abs_tol=4 * math.sqrt(share * (1 - share) / n))
+    chk.true(sum(v[2] == 8 for v in drawn.values()) + sum(v[2] == 0 for v in drawn.values()) == n,
+             "every other joint has its 8 elements bonded")
 plain = bonds(run(lattice_deck(spread=f"{TEN_KEY} {TEN} {COH_KEY} {COH}")))
-chk.true(all(v == (TEN, COH) for v in plain.values()),
+chk.true(all(v[:2] == (TEN, COH) for v in plain.values()),
          f"without {TEN_KEY}_sd or {COH_KEY}_shape every bond has {TEN_KEY} and {COH_KEY}")
 reseeded = bonds(run(lattice_deck(seed=2027)))
 same = sum(reseeded[key] == drawn[key] for key in drawn)

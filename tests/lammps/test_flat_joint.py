@@ -15,7 +15,10 @@ below (annular sectors, by hand), not from the plugin's integration. With kn, ks
    moment of the bonded (or closed) part: I = pi R^4/4 until the two outer sectors in tension break (at
    kn theta |y_e| = fj_ten, y_e their centroid's lever), I - 2 J_out until the two inner ones break, then
    I/2 (the compressed half holds: the flat joint's moment after breakage);
-5. the same in 2d (4 segments): 2R^3/3, less the outer tension segment's 7R^3/24, then R^3/3.
+5. the same in 2d (4 segments): 2R^3/3, less the outer tension segment's 7R^3/24, then R^3/3;
+6. slit (fj_slit 1: no element bonded), installed overlapping and pulled: kn A g_s in compression, no
+   tension, the joint ends once open; gapped (fj_gapped 1, fj_gapo g_o), installed touching and pressed:
+   no force until the overlap reaches g_o, then kn A (g_c + g_o).
 With --kokkos every deck runs on the CPU and /kk styles, which must agree on the forces and torques, and a
 restart written halfway through the bend (after the first breaks) continues on the other backend as
 uninterrupted; with --ranks the bend runs astride two ranks and restarts cross rank counts.
@@ -231,6 +234,37 @@ def bend(x0=0.0):
 BEND = bend()
 BEND_KW = {"coeff": f"fj_ten {BEND_TEN} fj_ks 0 fj_coh 1e12", "x2": 2 * R}
 BEND_2D_STEPS = int(1.3 * THETA2_2D / (OMEGA * DT))
+SLIT0 = 2e-5    # the slit joint's overlap at installation
+
+
+def slit(res):
+    """installed overlapping with every element unbonded (fj_slit 1), pulled: compression kn A g_s
+    while closed, no tension; no element bonded or broken; the joint ends once open"""
+    rows = rows_of(res)
+    closed = [r for r in rows if -SLIT0 + V * DT * r["Step"] < -1e-9]
+    worst = max(abs(r["v_fx"] - KN * AREA * (-SLIT0 + V * DT * r["Step"])) for r in closed) / (KN * AREA * SLIT0)
+    chk.true(len(closed) > 10 and worst < 1e-9, f"slit: compression kn A g_s while closed (worst {worst:.1e})")
+    opened = [r for r in rows if -SLIT0 + V * DT * r["Step"] > 1e-9]
+    chk.true(opened and all(r["v_fx"] == 0.0 for r in opened), "slit: no tension once open")
+    chk.true(all(r["c_b[1]"] == 0 and r["c_dem[16]"] == 0 and r["c_dem[17]"] == 0 for r in rows),
+             "slit: no element bonded or broken")
+    chk.true(rows[-1]["c_dem[14]"] == 0, "slit: the joint ended once open")
+
+
+GAPO = 5e-5    # the gapped joint's initial opening
+
+
+def gapped(res):
+    """installed touching with every element unbonded and the interface open by g_o (fj_gapped 1),
+    pressed: no force until the contact overlaps by g_o, then kn A (g_c + g_o)"""
+    rows = rows_of(res)
+    worst = max(abs(r["v_fx"] - KN * AREA * min(GAPO - V * DT * r["Step"], 0.0)) for r in rows) / (KN * AREA * GAPO)
+    free = [r for r in rows if GAPO - V * DT * r["Step"] > 1e-9]
+    chk.true(len(free) > 10 and all(r["v_fx"] == 0.0 for r in free) and worst < 1e-9,
+             f"gapped: no force until the overlap reaches g_o, then kn A (g_c + g_o) (worst {worst:.1e})")
+    chk.true(all(r["c_b[1]"] == 0 and r["c_dem[14]"] == 1 for r in rows), "gapped: the joint holds, unbonded")
+
+
 CASES = [    # (deck's arguments, keyword arguments, check, label)
     ((f"linear {V} 0 0", PULL_STEPS), {}, pulled, "pulled"),
     ((f"linear {V} 0 0", PULL_STEPS), {"x2": 2 * R + 1e-5, "bond_gap": 2e-5},
@@ -250,6 +284,9 @@ CASES = [    # (deck's arguments, keyword arguments, check, label)
     ((f"rotate {2 * R} 0 0 0 0 1 {2 * math.pi / OMEGA}", BEND_2D_STEPS),
      {**BEND_KW, "base": COEFF.replace(" fj_nal 4", "").replace("fj_nr 2", "fj_nr 4"), "dim2": True}, bent_2d,
      "2d bent"),
+    ((f"linear {V} 0 0", 2 * int(SLIT0 / (V * DT))), {"coeff": "fj_slit 1", "x2": 2 * R - SLIT0}, slit, "slit"),
+    ((f"linear {-V} 0 0", 2 * int(GAPO / (V * DT))), {"coeff": f"fj_gapped 1 fj_gapo {GAPO}", "x2": 2 * R}, gapped,
+     "gapped"),
 ]
 
 chk = Checks()
@@ -314,6 +351,10 @@ ERRORS = [
     ("fj_emod with fj_kn", "kn 1e5 fj_emod 1e7 fj_kn 1", ["fj_emod", "fj_kn", "alternatives"]),
     ("fj_kratio without fj_emod", "kn 1e5 fj_kn 1 fj_kratio 2", ["fj_kratio needs fj_emod"]),
     ("fj_fric -1", "kn 1e5 fj_kn 1 fj_fric -1", ["fj_fric", "[0, inf)"]),
+    ("fj_slit 1.5", "kn 1e5 fj_kn 1 fj_slit 1.5", ["fj_slit", "[0, 1]"]),
+    ("fj_slit + fj_gapped > 1", "kn 1e5 fj_kn 1 fj_slit 0.6 fj_gapped 0.5 fj_gapo 1e-6",
+     ["fj_slit", "fj_gapped", "at most 1"]),
+    ("fj_gapo without fj_gapped", "kn 1e5 fj_kn 1 fj_gapo 1e-6", ["fj_gapo", "fj_gapped"]),
 ]
 decks = [error_deck(f"pair_style dem/linear\npair_coeff * * {coeff}") for _, coeff, _ in ERRORS]
 for (what, _, words), res in zip(ERRORS, errors_in_process(decks, kokkos=kokkos)):

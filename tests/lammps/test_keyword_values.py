@@ -63,6 +63,8 @@ BOND.update({k: "cb_tenf 1 cb_shearf 1" for k in ("cb_tenf_sd", "cb_shearf_sd", 
 BOND.update({k: "pb_kn 1e9 pb_ks 1e9 pb_ten 1e6 pb_coh 1e6" for k in ("pb_rmul", "pb_ks", "pb_ten", "pb_coh", "pb_fa", "pb_mcf",
                                                                       "pb_ten_sd", "pb_coh_sd", "pb_ten_shape",
                                                                       "pb_coh_shape", "pb_seed")})
+BOND.update({k: "fj_kn 1e9 fj_ks 1e9 fj_ten 1e6 fj_coh 1e6" for k in ("fj_slit", "fj_gapped")})
+BOND.update({"fj_gapo": "fj_kn 1e9 fj_ks 1e9 fj_ten 1e6 fj_coh 1e6 fj_gapped 0.5"})
 BOND.update({"fj_kn": "fj_ten 1e6 fj_coh 1e6", "fj_emod": "fj_ten 1e6 fj_coh 1e6", "fj_kratio": "fj_emod 1e9 fj_ten 1e6"})
 BOND.update({k: "fj_kn 1e9 fj_ks 1e9 fj_ten 1e6 fj_coh 1e6" for k in ("fj_rmul", "fj_ks", "fj_ten", "fj_coh", "fj_fa",
                                                                       "fj_fric", "fj_nr", "fj_nal", "fj_ten_sd",

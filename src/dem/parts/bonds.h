@@ -78,11 +78,12 @@ struct BondsPart : PartBase {
   // how far a bond of particles of radii summing to rsum reaches beyond the gap it was made at: the
   // stretch at which it breaks in tension
   // (a flat joint's: the same, plus the gap a hinge of FJ_HINGE about its rim opens at the centre
-  // while the elements of the closed side stay bonded)
+  // while the elements of the closed side stay bonded, plus the opening of gapped joints)
   template <class Params> DEM_INLINE static double bonded_reach(const Params &p, double rsum)
   {
     if (p.fj.on)
-      return (p.fj.emod > 0.0 ? p.fj.reach * rsum : p.fj.reach) + FJ_HINGE * 0.5 * p.fj.rmul * rsum;
+      return (p.fj.emod > 0.0 ? p.fj.reach * rsum : p.fj.reach) +
+          FJ_HINGE * 0.5 * p.fj.rmul * rsum + p.fj.gapo;
     return p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
   }
 

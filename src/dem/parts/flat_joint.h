@@ -24,8 +24,10 @@ struct FlatJointPart : PartBase {
       {"fj_fric", KEY_NONNEGATIVE},   {"fj_nr", KEY_ELEMENTS, 1.0},
       {"fj_nal", KEY_ELEMENTS, 3.0},  {"fj_ten_sd", KEY_NONNEGATIVE},
       {"fj_coh_sd", KEY_NONNEGATIVE}, {"fj_ten_shape", KEY_POSITIVE},
-      {"fj_coh_shape", KEY_POSITIVE}, {"fj_seed", KEY_POSITIVE, 1.0}};
-  static constexpr int keyword_count = 16;
+      {"fj_coh_shape", KEY_POSITIVE}, {"fj_seed", KEY_POSITIVE, 1.0},
+      {"fj_slit", KEY_RATIO},         {"fj_gapped", KEY_RATIO},
+      {"fj_gapo", KEY_NONNEGATIVE}};
+  static constexpr int keyword_count = 19;
   enum {
     RMUL,
     KN,
@@ -42,7 +44,10 @@ struct FlatJointPart : PartBase {
     COH_SD,
     TEN_SHAPE,
     COH_SHAPE,
-    SEED
+    SEED,
+    SLIT,
+    GAPPED,
+    GAPO
   };
   static constexpr const char *outputs[] = {"e_strain", "e_slip",          "e_break",
                                             "n_bonds",  "n_broke_tension", "n_broke_shear"};
@@ -76,10 +81,18 @@ struct FlatJointPart : PartBase {
                                            &fj.coh_spread.sd,
                                            &fj.ten_spread.shape,
                                            &fj.coh_spread.shape,
-                                           &seed};
+                                           &seed,
+                                           &fj.slit,
+                                           &fj.gapped,
+                                           &fj.gapo};
     for (int k = 0; k < keyword_count; k++)
       if (!m.same_or_pair(k, *values[k])) return false;
     if (!(fj.kn > 0.0) && !(fj.emod > 0.0)) return m.fail("a flat joint needs fj_kn > 0");
+    if (fj.slit + fj.gapped > 1.0)
+      return m.fail("fj_slit + fj_gapped (fractions of the joints) must be at most 1, not ",
+                    fj.slit + fj.gapped);
+    if (m.given(GAPO) && !(fj.gapped > 0.0))
+      return m.fail("fj_gapo (the opening of gapped joints) needs fj_gapped > 0");
     fj.dim2 = m.dim2;
     fj.nr = static_cast<int>(nr);
     fj.na = static_cast<int>(na);
