@@ -16,7 +16,8 @@ start make it differ by under 3 %), so each chain loses its weakest bond by the 
 only it wherever the weakest is more than 3 % weaker than the next (bonds closer than that may break
 together). With --ranks the lattice and
 the chains run on 2 and 3 ranks, with --kokkos on dem/linear/kk: the same strengths to the last
-digit, and the same bonds broken.
+digit, and the same bonds broken; a restart written on one backend (rank count) and read on the
+other keeps every bond's strengths.
 
 With --flat-joint the same for flat joints (fj_ten_sd, fj_coh_shape: drawn per joint, kept with it;
 compute pair/local p31, p32), whose 8 elements a chain's pull breaks together. With --contact-bond
@@ -28,6 +29,7 @@ import math
 import os
 import statistics
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, run  # noqa: E402
@@ -183,6 +185,19 @@ if "--ranks" in sys.argv or "--kokkos" in sys.argv:
         lost = broken(bonds(res), bonds(res, "pulled"))
         chk.true(lost == broken(bonds(chain_one), bonds(chain_one, "pulled")),
                  f"{label}: the chains lose the same {len(lost)} bonds as on one rank of the CPU")
+    # a restart written on one backend (rank count) and read on the other keeps every bond's draws
+    crossings = ([("1 rank", {}, "3 ranks", {"ranks": 3}), ("3 ranks", {"ranks": 3}, "2 ranks", {"ranks": 2})]
+                 if "--ranks" in sys.argv else [("CPU", {}, "/kk", {"kokkos": True}), ("/kk", {"kokkos": True}, "CPU", {})])
+    for writer, wkw, reader, rkw in crossings:
+        work = tempfile.mkdtemp(prefix="demtest-strengths-")
+        run(lattice_deck() + "write_restart across.restart\n", workdir=work, **wkw)
+        again = bonds(run(f"""read_restart across.restart
+neighbor 2e-3 bin
+fix integrate all nve/sphere
+{local("again")}
+""", workdir=work, **rkw), "again")
+        chk.true(again == one, f"a restart written on {writer}, read on {reader}: every bond's draws kept "
+                 f"({sum(again.get(key) == value for key, value in one.items())} of {len(one)})")
     chk.finish()
 
 drawn = bonds(run(lattice_deck(restart=True)))
