@@ -158,6 +158,8 @@ ERRORS = [
     ("cb_tenf_sd with cb_tenf_shape", "pair_coeff * * kn 1e5 cb_tenf 1 cb_tenf_sd 0.1 cb_tenf_shape 3", "",
      ["cb_tenf_sd", "cb_tenf_shape", "alternatives"]),
     ("cb_shearf_shape 0", "pair_coeff * * kn 1e5 cb_shearf 1 cb_shearf_shape 0", "", ["cb_shearf_shape", "(0, inf)"]),
+    ("cb_tenf_sd overflowing the reach", "pair_coeff * * kn 1e-100 cb_tenf 1 cb_tenf_sd 1e300", "",
+     ["cb_tenf_sd", "2 cb_tenf/kn"]),
     ("cb_seed 2.5", "pair_coeff * * kn 1e5 cb_tenf 1 cb_seed 2.5", "", ["cb_seed", "whole number", "2.5"]),
     ("no strengths", "pair_coeff * * kn 1e5", "dem_bond all gap 0", ["dem_bond", "cb_tenf"]),
     ("no group", "pair_coeff * * kn 1e5 cb_tenf 1", "dem_bond nosuch gap 0", ["dem_bond", "nosuch"]),

@@ -200,6 +200,8 @@ ERRORS = [
      ["pb_ten_sd", "pb_ten_shape", "alternatives"]),
     ("pb_coh_sd with pb_coh_shape", "kn 1e5 pb_kn 1 pb_coh 1 pb_coh_sd 0.1 pb_coh_shape 3",
      ["pb_coh_sd", "pb_coh_shape", "alternatives"]),
+    ("pb_ten_shape overflowing the reach", "kn 1e5 pb_kn 1e-300 pb_ten 1 pb_ten_shape 0.01",
+     ["pb_ten_shape", "2 pb_ten/pb_kn"]),
     ("pb_seed 1.5", "kn 1e5 pb_kn 1 pb_seed 1.5", ["pb_seed", "whole number", "1.5"]),
     ("pb_seed 0", "kn 1e5 pb_kn 1 pb_seed 0", ["pb_seed", "(0, inf)"]),
     ("pb_ten_sd without pb_kn", "kn 1e5 pb_ten_sd 0.1", ["pb_ten_sd", "pb_kn"]),

@@ -99,6 +99,18 @@ bool mix_strength_draws(M &m, int ten_sd, int ten_shape, int seed_key, const Spr
   return true;
 }
 
+// A bond's reach in tension (host code): twice the stretch at which the largest tensile strength a
+// draw gives (value, spread) reaches it on `stiffness`; an error naming the keyword whose value
+// overflowed it (the spread's, where one is given: key, key_sd, key_shape) and `derived`
+template <class M>
+bool mix_tension_reach(M &m, int key, int key_sd, int key_shape, double value, const Spread &s,
+                       double stiffness, const char *derived, double &reach)
+{
+  reach = 2.0 * spread_bound(value, s) / stiffness;
+  if (std::isfinite(reach)) return true;
+  return m.fail_not_finite(s.sd > 0.0 ? key_sd : s.shape > 0.0 ? key_shape : key, derived, reach);
+}
+
 template <class X> DEM_INLINE BondStrengths bond_strengths_of(const X &x)
 {
   const auto &p = x.p;

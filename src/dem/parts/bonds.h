@@ -116,14 +116,8 @@ struct BondsPart : PartBase {
                     "bond's reach is cb_tenf/kn");
     if (p.tan.mode != TAN_SPRING)
       return m.fail("contact bonds (cb_tenf, cb_shearf) need the shear spring of tan_mode 0");
-    p.cb_reach = 2.0 * spread_bound(p.cb_tenf, p.cb_tenf_spread) / p.kn;
-    if (!std::isfinite(p.cb_reach)) {
-      const int k = p.cb_tenf_spread.sd > 0.0 ? TENF_SD
-          : p.cb_tenf_spread.shape > 0.0      ? TENF_SHAPE
-                                              : TENF;
-      return m.fail_not_finite(k, "2 cb_tenf/kn", p.cb_reach);
-    }
-    return true;
+    return mix_tension_reach(m, TENF, TENF_SD, TENF_SHAPE, p.cb_tenf, p.cb_tenf_spread, p.kn,
+                             "2 cb_tenf/kn", p.cb_reach);
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
   {

@@ -106,13 +106,10 @@ struct FlatJointPart : PartBase {
     if (!mix_strength_draws(m, TEN_SD, TEN_SHAPE, SEED, fj.ten_spread, fj.coh_spread, seed, fj.seed,
                             fj.drawn))
       return false;
-    // with fj_emod, per unit of R1 + R2 (bonded_reach); the largest sigma_c a draw gives
-    fj.reach = 2.0 * spread_bound(fj.ten, fj.ten_spread) / (fj.emod > 0.0 ? fj.emod : fj.kn);
-    if (!std::isfinite(fj.reach)) {
-      const int k = fj.ten_spread.sd > 0.0 ? TEN_SD : fj.ten_spread.shape > 0.0 ? TEN_SHAPE : TEN;
-      return m.fail_not_finite(k, fj.emod > 0.0 ? "2 fj_ten/fj_emod" : "2 fj_ten/fj_kn", fj.reach);
-    }
-    return true;
+    // with fj_emod, per unit of R1 + R2 (bonded_reach)
+    return mix_tension_reach(m, TEN, TEN_SD, TEN_SHAPE, fj.ten, fj.ten_spread,
+                             fj.emod > 0.0 ? fj.emod : fj.kn,
+                             fj.emod > 0.0 ? "2 fj_ten/fj_emod" : "2 fj_ten/fj_kn", fj.reach);
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
   {

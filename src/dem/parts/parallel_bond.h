@@ -77,14 +77,10 @@ struct ParallelBondPart : PartBase {
       return false;
     pb.dim2 = m.dim2;
     pb.tan_fa = std::tan(fa * 3.14159265358979323846 / 180.0);
-    // with pb_emod, per unit of R1 + R2 (bond_reach); the largest sigma_c a draw gives
-    pb.reach = 2.0 * spread_bound(pb.ten, pb.ten_spread) / (pb.emod > 0.0 ? pb.emod : pb.kn);
-    if (!std::isfinite(pb.reach)) {
-      // (the keyword whose value overflowed: the spread's, where one is given)
-      const int k = pb.ten_spread.sd > 0.0 ? TEN_SD : pb.ten_spread.shape > 0.0 ? TEN_SHAPE : TEN;
-      return m.fail_not_finite(k, pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn", pb.reach);
-    }
-    return true;
+    // with pb_emod, per unit of R1 + R2 (bond_reach)
+    return mix_tension_reach(m, TEN, TEN_SD, TEN_SHAPE, pb.ten, pb.ten_spread,
+                             pb.emod > 0.0 ? pb.emod : pb.kn,
+                             pb.emod > 0.0 ? "2 pb_ten/pb_emod" : "2 pb_ten/pb_kn", pb.reach);
   }
   template <class Law, class M, class X> static bool check(M &m, X &x)
   {
