@@ -24,9 +24,10 @@ struct BondStrengthsPart : PartBase {
   static constexpr int history_bit = HIST_PBSTRENGTH, slots = 2;
   static constexpr const char *history_text = "the drawn strengths of bonds";
   static bool is_vector_slot(int) { return false; }
+  // whether the pair of types' bond (contact or parallel) draws its strengths
   template <class Params> DEM_INLINE static bool uses(const Params &p)
   {
-    return (p.pb.on && p.pb.drawn) || (p.cbond && p.cb_drawn);
+    return p.cbond ? p.cb_drawn : p.pb.on && p.pb.drawn;
   }
   // a bond made this step draws its strengths anew
   template <class X> DEM_INLINE static void before_law(X &x)
@@ -117,7 +118,7 @@ template <class X> DEM_INLINE BondStrengths bond_strengths_of(const X &x)
   const bool cb = p.cbond;
   const BondStrengths given = cb ? BondStrengths{p.cb_tenf, p.cb_shearf}
                                  : BondStrengths{p.pb.ten, p.pb.coh};
-  if (!(cb ? p.cb_drawn : p.pb.drawn) || !x.template kept<BondStrengthsPart>()) return given;
+  if (!BondStrengthsPart::uses(p) || !x.template kept<BondStrengthsPart>()) return given;
   const auto s = x.template slots_of<BondStrengthsPart>();
   const BondStrengths st{x.orient * s[0], x.orient * s[1]};
   if (st.ten != 0.0 || st.coh != 0.0) return st;
@@ -129,7 +130,7 @@ template <class X> DEM_INLINE BondStrengths bond_strengths_of(const X &x)
 // ... kept in its slots
 template <class X> DEM_INLINE void keep_strengths(X &x, const BondStrengths &st)
 {
-  if (!(x.p.cbond ? x.p.cb_drawn : x.p.pb.drawn) || !x.template kept<BondStrengthsPart>()) return;
+  if (!BondStrengthsPart::uses(x.p) || !x.template kept<BondStrengthsPart>()) return;
   const auto s = x.template slots_of<BondStrengthsPart>();
   s[0] = st.ten;
   s[1] = st.coh;
