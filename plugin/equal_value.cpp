@@ -8,6 +8,15 @@
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
 
+bool EqualValue::read_variable(LAMMPS *lmp, const std::string &me, const std::string &what,
+                               const char *text)
+{
+  if (std::string(text).rfind("v_", 0) != 0) return false;
+  var = text + 2;
+  if (var.empty()) lmp->error->all(FLERR, "{}: {}: v_ needs a variable name", me, what);
+  return true;
+}
+
 void EqualValue::find(LAMMPS *lmp, const std::string &me, const std::string &what)
 {
   if (var.empty()) return;

@@ -15,6 +15,10 @@ struct EqualValue {
   std::string var;    // the variable's name ("" for a number)
   int ivar = -1;      // its index, looked up at each init
 
+  // At parsing: whether text is v_name (then var is name; an error naming me and what if the name
+  // is empty); else the caller reads the number
+  bool read_variable(LAMMPS_NS::LAMMPS *lmp, const std::string &me, const std::string &what,
+                     const char *text);
   // At init: the variable's index; an error naming me and what (the keyword) if it does not exist
   // or is not equal-style
   void find(LAMMPS_NS::LAMMPS *lmp, const std::string &me, const std::string &what);

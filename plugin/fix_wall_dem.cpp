@@ -318,13 +318,8 @@ bool FixWallDEMBase::parse_mesh_keyword(const std::string &me, int narg, char **
     const std::string how = arg[iarg + 1];
     // a velocity component: a number or v_name (an equal-style variable, checked at init)
     auto rate = [&](int k, const char *what, EqualValue &r) {
-      if (utils::strmatch(arg[iarg + k], "^v_")) {
-        r.var = arg[iarg + k] + 2;
-        if (r.var.empty())
-          error->all(FLERR, "{}: move {} {}: v_ needs a variable name", me, how, what);
-      } else {
+      if (!r.read_variable(lmp, me, fmt::format("move {} {}", how, what), arg[iarg + k]))
         r.value = finite(k, what);
-      }
     };
     if (how == "translate") {
       if (iarg + 5 > narg)

@@ -20,12 +20,7 @@ namespace {
 void read_value(LAMMPS *lmp, const std::string &me, const char *what, const char *text,
                 EqualValue &out)
 {
-  const std::string s = text;
-  if (s.rfind("v_", 0) == 0) {
-    out.var = s.substr(2);
-    if (out.var.empty()) lmp->error->all(FLERR, "{}: servo {}: v_ needs a variable name", me, what);
-    return;
-  }
+  if (out.read_variable(lmp, me, std::string("servo ") + what, text)) return;
   const std::string err = parse_value(std::string("servo ") + what, text, out.value);
   if (!err.empty()) lmp->error->all(FLERR, "{}: {}", me, err);
 }

@@ -141,6 +141,7 @@ print "@ hi $(f_w[20]:%.17g)"
             (f"{LINEAR} xplane -0.5 0.5 servo 1 1 1 servo_alpha 1.5", "servo_alpha = 1.5 is out of range: allowed (0, 1]"),
             (f"{LINEAR} xplane -0.5 0.5 servo_alpha 0.5", "servo_alpha without servo"),
             (f"{LINEAR} xplane -0.5 0.5 servo v_nope 1 1", "servo stress: variable nope does not exist"),
+            (f"{LINEAR} xplane -0.5 0.5 servo 1 v_ 1", "servo area: v_ needs a variable name"),
             (f"{LINEAR} xplane -0.5 0.5 servo 1 v_atoms 1", "servo area: variable atoms is not equal-style"),
             (f"{LINEAR} xplane -0.5 0.5 servo v_minus 1 1", "servo stress = -5 (variable minus) on step 1 is out of range"),
             (f"{LINEAR} xplane -0.2 -0.15 servo 1 1 10", "the servo moved the walls past each other"),
