@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "dem_bond.h"
+#include "fix_wall_dem.h"
 #include "pair_dem_base.h"
 
 #include "error.h"
 #include "force.h"
 #include "group.h"
+#include "modify.h"
 
 #include <cmath>
 #include <cstdlib>
+#include <vector>
 
 using namespace LAMMPS_NS;
 
@@ -33,13 +36,21 @@ void DEMBond::command(int narg, char **arg)
   } else {
     error->all(FLERR, "Illegal dem_bond command: expected {}", usage);
   }
-  // the one dem/linear instance (also under pair_style hybrid, with or without /kk)
+  // the one dem/linear instance (also under pair_style hybrid, with or without /kk), and every
+  // fix wall/dem whose law takes bonds
   auto *pair = dynamic_cast<PairDEMBase *>(force->pair_match("^dem/linear", 0));
-  if (!pair)
+  std::vector<FixWallDEMBase *> walls;
+  for (auto *fix : modify->get_fix_list()) {
+    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
+    if (wall && wall->takes_bonds()) walls.push_back(wall);
+  }
+  if (!pair && walls.empty())
     error->all(FLERR,
                "dem_bond needs exactly one pair style dem/linear (bonds are dem/linear properties: "
-               "cb_tenf, cb_shearf, pb_kn ...), defined before the command");
-  pair->request_bonds(mode, lmp->group->bitmask[group], gap, arg[0]);
+               "cb_tenf, cb_shearf, pb_kn ...), defined before the command, or a fix wall/dem "
+               "linear with bonds");
+  if (pair) pair->request_bonds(mode, lmp->group->bitmask[group], gap, arg[0]);
+  for (auto *wall : walls) wall->request_bonds(mode, lmp->group->bitmask[group], gap);
 }
 
 }    // namespace DEM_NS

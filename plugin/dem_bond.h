@@ -2,7 +2,8 @@
 // as PFC's "contact method bond gap" does for its bonded contact models, or unbonds them.
 //   dem_bond group-ID gap G     bond the pairs within the contact gap g_c <= G
 //   dem_bond group-ID unbond    unbond them
-// The dem/linear pair style carries it out on the next step that advances.
+// The dem/linear pair style carries it out on the next step that advances, and so does every fix
+// wall/dem whose law takes bonds, for the contacts of the group's balls with its walls.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #ifdef COMMAND_CLASS
 // clang-format off

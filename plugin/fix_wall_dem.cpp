@@ -41,9 +41,25 @@ bool is_wall_style(const std::string &w)
 }
 
 // the cumulative outputs in the restart record, by name (FixWallDEMBase::Output)
-const char *const total_names[] = {"e_strain", "e_slip",      "e_dashpot",  "e_plastic", "fx",
-                                   "fy",       "fz",          "tx",         "ty",        "tz",
-                                   "contacts", "n_activated", "e_adhesive", "e_adh_loss"};
+const char *const total_names[] = {"e_strain",
+                                   "e_slip",
+                                   "e_dashpot",
+                                   "e_plastic",
+                                   "fx",
+                                   "fy",
+                                   "fz",
+                                   "tx",
+                                   "ty",
+                                   "tz",
+                                   "contacts",
+                                   "n_activated",
+                                   "e_adhesive",
+                                   "e_adh_loss",
+                                   "e_break",
+                                   "n_bonded",
+                                   "n_broke_tension",
+                                   "n_broke_shear"};
+static_assert(sizeof(total_names) / sizeof(total_names[0]) == DEM_NS::V_COUNT);
 constexpr const char *WALL_MARK = "DEM:WALL";
 constexpr int WALL_HEADER = 6;    // per-atom record: length, mark, ID key, style key, nslot, stride
 
@@ -441,11 +457,8 @@ void FixWallDEMBase::init()
   servo.init(lmp, fmt::format("Fix {} {}", id, style));
   max_gap = positive_rgap();
   double adh_reach = 0.0;
+  const double rmax_all = group_max_radius();
   if (adh.model != dem::ADH_NONE) {    // the search reaches the adhesive range of the largest ball
-    double rmax = 0.0, rmax_all = 0.0;
-    for (int i = 0; i < atom->nlocal; i++)
-      if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
-    MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
     adh_reach = adhesive_reach(rmax_all);
     adh.range =
         adh_reach;    // a contact's reach beyond touching, as for a pair (dem/contact_step.h)
@@ -461,16 +474,14 @@ void FixWallDEMBase::init()
         "Fix {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with SKIN >= rgap",
         style, max_gap, neighbor->skin);
   // walls are searched for every step (not through the neighbour list): no skin limit for adhesion
+  // or bonds. A bond holds up to its length (R1: listed_bond_reach) beyond the largest dem_bond gap.
   max_gap = std::max(max_gap, adh_reach);
+  if (bond.any) max_gap = std::max(max_gap, rmax_all + bond.gap_max);
 
   if (mesh) {
     mesh->init_motion(lmp, fmt::format("Fix {} {}", style, law_name));
     // the grid's triangle lists reach as far as the largest ball of the group reaches (a larger
     // ball appearing later has the grid rebuilt: find_touches)
-    double rmax = 0.0, rmax_all = 0.0;
-    for (int i = 0; i < atom->nlocal; i++)
-      if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
-    MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
     const double margin = mesh_reach(rmax_all, max_gap);
     if (margin > 0.0 && margin != mesh->data.grid.margin) build_grid(mesh->data, margin);
   }
@@ -484,6 +495,15 @@ void FixWallDEMBase::init()
   consolidate();
   check_finite();
   report_timescales();
+}
+
+double FixWallDEMBase::group_max_radius() const
+{
+  double rmax = 0.0, rmax_all = 0.0;
+  for (int i = 0; i < atom->nlocal; i++)
+    if (atom->mask[i] & groupbit) rmax = std::max(rmax, atom->radius[i]);
+  MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, world);
+  return rmax_all;
 }
 
 void FixWallDEMBase::setup(int vflag)
@@ -602,11 +622,57 @@ void FixWallDEMBase::warn_deep_overlap(tagint id, double overlap, double radius)
 }
 
 // After a step's loop or kernel: what it summed into the outputs (the cumulative ones, the
-// dissipations and activations, add up; the others are the step's), and its deepest contact
-void FixWallDEMBase::add_step_sums(const double *s, const ContactRecord &deep)
+// dissipations, activations and broken bonds, add up; the others are the step's), its records (a
+// bond carried beyond its reach stops the run; the deepest contact is warned about) and the bonds
+// dem_bond made
+void FixWallDEMBase::add_step_sums(const WallSums &s)
 {
   for (int k = 0; k < V_COUNT; k++) (is_cumulative(k) ? cumulative[k] : step_local[k]) += s[k];
+  const ContactRecord &gone = s.record[WR_STRETCHED];
+  if (gone.found())
+    error->one(FLERR,
+               "Fix {} {}: the bond of atom {} to wall {} was {} on step {} without breaking: a "
+               "wall holds a bond at most the ball's radius beyond its dem_bond gap (its tensile "
+               "strength would allow more: cb_tenf/kn, pb_ten R/pb_emod, ...). Use bonds that "
+               "break, or a model that keeps them closer",
+               style, law_name, gone.a, gone.b - 1,
+               gone.value == INFINITY ? std::string("carried out of the wall's reach in one step")
+                                      : fmt::format("stretched to a gap of {:.6g}", gone.value),
+               update->ntimestep);
+  const ContactRecord &deep = s.record[WR_DEEP];
   if (deep.found()) warn_deep_overlap(deep.a, deep.value, deep.radius);
+  if (bonding_now) {    // the requests are carried out: say what they did
+    double mine = s[W_BONDS_MADE], made = 0.0;
+    MPI_Allreduce(&mine, &made, 1, MPI_DOUBLE, MPI_SUM, world);
+    if (comm->me == 0)
+      utils::logmesg(lmp, "dem_bond on step {}: fix {}: {:.0f} wall contacts bonded\n",
+                     update->ntimestep, id, made);
+    bond.requests = 0;
+    bonding_now = false;
+  }
+}
+
+dem::BondStep FixWallDEMBase::bond_step(bool advance)
+{
+  bonding_now = advance && bond.requests != 0;
+  dem::BondStep b = bond;
+  if (!bonding_now) b.requests = 0;
+  return b;
+}
+
+void FixWallDEMBase::request_bonds(int mode, int groupbit, double gap)
+{
+  if (bond.requests == dem::BondStep::MAX_REQUESTS)
+    error->all(FLERR,
+               "dem_bond: {} requests are waiting for the next step of fix {}: run a step (run 1) "
+               "before more dem_bond commands",
+               dem::BondStep::MAX_REQUESTS, id);
+  const int r = bond.requests++;
+  bond.mode[r] = mode;
+  bond.groupbit[r] = groupbit;
+  bond.gap[r] = gap;
+  // the bonded contacts' hold, and with it the wall's search from the next run on
+  if (mode == 1) bond.gap_max = std::max(bond.gap_max, gap);
 }
 
 // Move every rank's cumulative totals to rank 0 (their sum is unchanged), so that rank 0 can
@@ -745,6 +811,7 @@ void FixWallDEMBase::write_restart(FILE *fp)
   rec.put("slots", nslot);
   rec.put("stride", stride);
   for (int k = 0; k < V_COUNT; k++) rec.put(total_names[k], cumulative[k]);
+  if (bond.gap_max > 0.0) rec.put("bond_gap_max", bond.gap_max);
   if (servo.on) {    // where the servo moved the walls, and their rates
     const double at[5] = {fixed.lo, fixed.hi, fixed.radius, fixed.rate_lo, fixed.rate_hi};
     rec.put("servo_walls", at, 5);
@@ -830,6 +897,25 @@ bool region_state_fits(Region *region, size_t n, const int lengths[2])
       static_cast<size_t>(lengths[1]) == std::strlen(region->style) + 1;
 }
 
+// "" or, when the region state at p (n bytes, region_state_problem's lengths) is that of a region
+// of the ID and style of `region`, a size other than the one such a region writes: the record's
+// size (item TOTAL_ITEM) is damaged. (A state of another region is a mismatch: its motion resets.)
+std::string region_size_problem(Region *region, const char *p, size_t n, const int lengths[2])
+{
+  const char *id = p + sizeof(int), *style = id + lengths[0] + sizeof(int);
+  auto same = [](const char *text, int length, const char *name) {
+    return static_cast<size_t>(length) == std::strlen(name) + 1 &&
+        std::memcmp(text, name, length) == 0;
+  };
+  if (!same(id, lengths[0], region->id) || !same(style, lengths[1], region->style)) return {};
+  int size = 0;
+  region->length_restart_string(size);
+  if (static_cast<size_t>(size) == n) return {};
+  return fmt::format("its size (item '{}') leaves {} bytes for the motion state of region {} "
+                     "(style {}), which writes {}",
+                     TOTAL_ITEM, n, region->id, region->style, size);
+}
+
 // What the record DEM:WALL says its wall is
 struct WallKind {
   std::string law, wall;
@@ -905,6 +991,8 @@ void FixWallDEMBase::restart(char *buf)
       w.stride = item_number(lmp, who, WALL_MARK, item, 1, MOST_STRIDE, true);
     else if (total < V_COUNT)
       cumulative[total] = on_rank0(number());
+    else if (name == "bond_gap_max")
+      bond.gap_max = item_number(lmp, who, WALL_MARK, item, 0, INFINITY);
     else if (name == "mesh_time0")
       time0 = number();
     else if (name == "mesh_t0")
@@ -936,6 +1024,8 @@ void FixWallDEMBase::restart(char *buf)
   int lengths[2] = {0, 0};
   if (problem.empty() && size != 0)
     problem = after_record_problem(w.wall, buf + used, size - used, lengths);
+  if (problem.empty() && size != 0 && w.wall == "region" && region)
+    problem = region_size_problem(region, buf + used, size - used, lengths);
   if (!problem.empty()) refuse_damaged(lmp, who, WALL_MARK, problem);
   // another law or wall geometry under this ID: its contacts are not this wall's
   const std::string &wall = w.wall;
@@ -1086,6 +1176,7 @@ template <class Style> void FixWallDEM::set_keywords(WallLaw<Style> &w, char **a
   }
   const std::string err = mix_wall<Style>(w.props, adh_props, w.params, adh);
   if (!err.empty()) error->all(FLERR, "{}: {}", me, err);
+  bond.any = Style::Law::Parts::template uses<dem::BondsPart>(w.params);
   // the Kokkos variant's own checks come before its construction (FixWallDEMKokkos::checked)
   register_atom_arrays(wall_stride<typename Style::Law>(w.params));
 }
@@ -1111,15 +1202,11 @@ std::string FixWallDEM::mix_wall(const typename Style::Properties &p, const Adhe
   own_values<Style>(p, q, props3, adh3);
   const std::string err =
       mix_contact<Style>(props3, adh3, domain->dimension == 2, update->unit_style, out, a);
-  if (!err.empty() || !Style::Law::Parts::holds(out)) return err;
-  // (the bonds' keywords from their parts' tables, so that the message names whichever was given)
-  std::string bonds;
-  for (const dem::Keyword &k : dem::BondsPart::keywords) bonds += std::string(" ") + k.name;
-  for (const dem::Keyword &k : dem::ParallelBondPart::keywords) bonds += std::string(" ") + k.name;
-  for (const dem::Keyword &k : dem::FlatJointPart::keywords) bonds += std::string(" ") + k.name;
-  return "hold_gap and bonds (" + bonds.substr(1) +
-      ") are properties of particle-particle contacts (pair style dem/linear): a wall contact "
-      "takes neither";
+  if constexpr (Style::Law::Parts::template has<dem::HoldingPart>())
+    if (err.empty() && dem::HoldingPart::holds(out))
+      return "hold_gap is a property of particle-particle contacts (pair style dem/linear): a "
+             "wall contact holds only while bonded (dem_bond)";
+  return err;
 }
 
 // The largest particle of each type in the group gives finite forces against the wall
@@ -1210,17 +1297,23 @@ void FixWallDEM::compute_walls(bool advance)
 {
   std::visit(
       [&](const auto &w) {
+        using Law = typename std::decay_t<decltype(w)>::Law;
+        // (the flat joint's step only in the loops of a wall that takes joints)
+        const bool joint = Law::Parts::uses_joint(w.params);
         if (track_energy && advance)
-          loop<true>(w, advance);
+          joint ? loop<true, dem::EXTRA_JOINTS>(w, advance)
+                : loop<true, dem::EXTRA_PARTS>(w, advance);
         else
-          loop<false>(w, advance);
+          joint ? loop<false, dem::EXTRA_JOINTS>(w, advance)
+                : loop<false, dem::EXTRA_PARTS>(w, advance);
       },
       wall_law);
 }
 
 // ENERGY: accumulate the dissipation (energy yes). advance: a normal step (false during LAMMPS's
 // setup: stored forces are replayed without advancing the history, as in the pair styles).
-template <bool ENERGY, class Style> void FixWallDEM::loop(const WallLaw<Style> &w, bool advance)
+template <bool ENERGY, int EXTRA, class Style>
+void FixWallDEM::loop(const WallLaw<Style> &w, bool advance)
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f,
          **torque = atom->torque;
@@ -1232,12 +1325,13 @@ template <bool ENERGY, class Style> void FixWallDEM::loop(const WallLaw<Style> &
   std::vector<dem::WallTouch> touches(max_touches());
   WallSums sums;
   WallTally<WallSums, PlainRows> tally{sums, {rows_local.data(), nrows}};
+  const dem::BondStep bonds = bond_step(advance);
 
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     const int nt = find_touches(i, touches.data());
     if (nt == 0) {
-      wall_release_all(hist[i], nslot, stride);
+      wall_release_all(hist[i], nslot, stride, tag[i], sums);
       continue;
     }
     WallBall b{{x[i][0], x[i][1], x[i][2]},
@@ -1247,10 +1341,11 @@ template <bool ENERGY, class Style> void FixWallDEM::loop(const WallLaw<Style> &
                ball_mass(i),
                {f[i][0], f[i][1], f[i][2]},
                {torque[i][0], torque[i][1], torque[i][2]},
-               tag[i]};
+               tag[i],
+               mask[i]};
     if (mesh && advance) dem::mesh_handover(mesh_now, touches.data(), nt, hist[i], nslot, stride);
-    wall_contacts<typename Style::Law, ENERGY, true>(w.params, adh, touches.data(), nt, hist[i],
-                                                     nslot, b, dt, advance, origin, tally);
+    wall_contacts<typename Style::Law, ENERGY, true, EXTRA>(
+        w.params, adh, bonds, touches.data(), nt, hist[i], nslot, b, dt, advance, origin, tally);
     if (sums[W_OVERFLOW] > 0.0)
       error->one(FLERR, "Fix wall/dem: more wall contacts for one particle than slots ({})", nslot);
     f[i][0] = b.f.x;
@@ -1260,5 +1355,5 @@ template <bool ENERGY, class Style> void FixWallDEM::loop(const WallLaw<Style> &
     torque[i][1] = b.t.y;
     torque[i][2] = b.t.z;
   }
-  add_step_sums(sums.s, sums.record[0]);
+  add_step_sums(sums);
 }

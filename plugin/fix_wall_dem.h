@@ -53,24 +53,30 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   // the global vector's sums: WallOutput (wall_contacts.h)
   // global vector (compute_vector), 0-based; documented 1-based in doc/fix_wall_dem.rst: the sums
   // up to V_ACTIVATED, then the mesh's displacement and angle (intensive: the same on every rank; 0
-  // for other walls), then the later sums from V_ADHESIVE on, then the walls' places (intensive:
-  // planes lo and hi, the cylinder's radius; 0 for other walls)
+  // for other walls), then the sums V_ADHESIVE and V_ADH_LOSS, then the walls' places (intensive:
+  // planes lo and hi, the cylinder's radius; 0 for other walls), then the bonds' sums from V_BREAK
   static constexpr int VECTOR_MOTION = V_ADHESIVE, MOTION_ENTRIES = 4,
-                       VECTOR_PLACE = V_COUNT + MOTION_ENTRIES, PLACE_ENTRIES = 2,
-                       VECTOR_SIZE = VECTOR_PLACE + PLACE_ENTRIES;
+                       VECTOR_PLACE = V_BREAK + MOTION_ENTRIES, PLACE_ENTRIES = 2,
+                       VECTOR_SIZE = V_COUNT + MOTION_ENTRIES + PLACE_ENTRIES;
   static int sum_of_entry(int n)
   {
-    return n < VECTOR_MOTION ? n : n - MOTION_ENTRIES;
+    return n < VECTOR_MOTION ? n
+        : n < VECTOR_PLACE   ? n - MOTION_ENTRIES
+                             : n - MOTION_ENTRIES - PLACE_ENTRIES;
   }    // -1 < sum < V_COUNT
   static bool is_cumulative(int v)
   {
-    return v == V_SLIP || v == V_DASHPOT || v == V_PLASTIC || v == V_ADH_LOSS || v == V_ACTIVATED;
+    return v == V_SLIP || v == V_DASHPOT || v == V_PLASTIC || v == V_ADH_LOSS || v == V_ACTIVATED ||
+        v == V_BREAK || v == V_BROKE_TENSION || v == V_BROKE_SHEAR;
   }
   static bool is_motion_entry(int n)
   {
     return n >= VECTOR_MOTION && n < VECTOR_MOTION + MOTION_ENTRIES;
   }
-  static bool is_place_entry(int n) { return n >= VECTOR_PLACE; }
+  static bool is_place_entry(int n)
+  {
+    return n >= VECTOR_PLACE && n < VECTOR_PLACE + PLACE_ENTRIES;
+  }
   // columns of the global array: WallColumn (wall_contacts.h)
 
   FixWallDEMBase(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
@@ -95,6 +101,11 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   void write_restart(FILE *fp) override;
   void restart(char *buf) override;
   void post_constructor() override;
+
+  // bonds (dem_bond): whether the wall's law takes them; a request, carried out on the next step
+  // that advances (as the pair style's: PairDEMBase::request_bonds)
+  bool takes_bonds() const { return bond.any; }
+  void request_bonds(int mode, int groupbit, double gap);
 
  protected:
   enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION, MESH };
@@ -158,16 +169,22 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   dem::MeshWall mesh_now;                // mesh walls: the mesh at this step
   double ball_mass(int i) const;
   void move_servo_walls();
+  double group_max_radius() const;    // the largest radius of the group's particles. Collective.
   void restore_servo_walls(const double *at);
   void reduce_outputs();
   void warn_deep_overlap(LAMMPS_NS::tagint id, double overlap, double radius);
-  void add_step_sums(const double *s, const ContactRecord &deep);
+  void add_step_sums(const WallSums &s);
   void consolidate();
+  // bonds: the requests waiting for the next step, and those of a step (none unless advance)
+  dem::BondStep bond;    // any: the wall's law takes bonds (set by FixWallDEM)
+  bool bonding_now = false;
+  dem::BondStep bond_step(bool advance);
 };
 
 // The law's part of fix wall/dem: its keywords as given, and the contact's parameters mixed from
 // them, for Style (LawStyle, law_style.h).
 template <class Style> struct WallLaw {
+  using Law = typename Style::Law;
   typename Style::Properties props;
   typename Style::Params params;
 };
@@ -206,7 +223,7 @@ class FixWallDEM : public FixWallDEMBase {
   std::vector<ContactRow> law_contact_rows(const WallLaw<Style> &w, const TypeExtremes &x,
                                            double v) const;
   template <class Style> void check_law_finite(const WallLaw<Style> &w);
-  template <bool ENERGY, class Style> void loop(const WallLaw<Style> &w, bool advance);
+  template <bool ENERGY, int EXTRA, class Style> void loop(const WallLaw<Style> &w, bool advance);
 };
 
 }    // namespace DEM_NS

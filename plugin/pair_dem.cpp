@@ -797,7 +797,7 @@ double PairDEM<Style>::single(int i, int j, int itype, int jtype, double, double
       dem::step_constants<Law>(update->dt, history_parts, history_parts, true, true, true, bonds);
   const SingleContact source{p};
   const double held =
-      dem::contact_reach<Law, true, false>(source, k, c.r1 + c.r2, flag, slots, 0.0).reach;
+      dem::contact_reach<Law, true, false>(source, k, c.r1, c.r2, flag, slots, 0.0).reach;
   // the law's contact is open
   if (c.gap - p.rgap > held && !attached) {
     if (f_adh == 0.0) return 0.0;

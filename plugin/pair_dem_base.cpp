@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "pair_dem_base.h"
 #include "contact_report.h"
+#include "fix_wall_dem.h"
 #include "history_guard.h"
 #include "properties.h"
 #include "restart_format.h"
@@ -273,13 +274,21 @@ void PairDEMBase::init_style()
     }
   const bool by_cutoff = reach_max > neighbor->skin;
   neighbor->add_request(this, (by_cutoff ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
-  bool bonding = false;
+  bool bonding = false, wall_bonds = false;
   for (int r = 0; r < bond.requests; r++) bonding = bonding || bond.mode[r] == 1;
-  if (bonding && !bond.any)
+  for (auto *fix : modify->get_fix_list()) {    // (dem_bond bonds wall contacts too)
+    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
+    wall_bonds = wall_bonds || (wall && wall->takes_bonds());
+  }
+  if (bonding && !bond.any && !wall_bonds)
     error->all(FLERR,
                "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds "
-               "(cb_tenf, cb_shearf) or parallel bonds (pb_kn)",
+               "(cb_tenf, cb_shearf), parallel bonds (pb_kn) or flat joints (fj_kn)",
                force->pair_style);
+  if (!bond.any) {    // the walls carry the requests out; none applies here
+    bond.requests = 0;
+    bond_groups.clear();
+  }
   if (rgap_max > neighbor->skin)
     error->all(FLERR,
                "Pair style {}: rgap {} exceeds the neighbor skin {}: use neighbor SKIN bin with "

@@ -223,7 +223,7 @@ DEM_INLINE void pair_step(const Atoms &a, int i, int j, dem::Vec3 d, double ri, 
   unsigned bond_pair = 0;    // bit r: dem_bond request r applies to the pair
   if constexpr (EXTRA) {
     const auto x =
-        dem::contact_reach<Law, EXTRA, (EXTRA != 0)>(bodies, k, ri + rj, touch, slot, reach);
+        dem::contact_reach<Law, EXTRA, (EXTRA != 0)>(bodies, k, ri, rj, touch, slot, reach);
     reach = x.reach;
     bond_pair = x.bond_pair;
   }

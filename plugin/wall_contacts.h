@@ -1,7 +1,7 @@
 // One ball against the walls it may touch this step, for fix wall/dem: the ball's row of wall
 // contact slots and, for each wall, the contact step that ball-ball contacts share
-// (dem/contact_step.h: the law, adhesion, rolling resistance, the release of a contact and the
-// energy booking). The CPU loop (FixWallDEM) and the Kokkos kernel (FixWallDEMKokkos) both call
+// (dem/contact_step.h: the law, adhesion, rolling resistance, bonds, the release of a contact and
+// the energy booking). The CPU loop (FixWallDEM) and the Kokkos kernel (FixWallDEMKokkos) both call
 // wall_contacts, so they keep the same slots and add the same numbers in the same order. No LAMMPS
 // here: it runs inside Kokkos kernels.
 //
@@ -19,8 +19,10 @@ namespace DEM_NS {
 // the restart data; the same energy names as the pair styles': V_ADHESIVE, the adhesive potential
 // now, V_ADH_LOSS, the adhesive energy of contacts that broke): what wall_contacts adds up, in the
 // entries of its tally's StepSums (step_sums.h), then the balls with more wall contacts than slots
-// (W_OVERFLOW); the plane kernel's sums hold the rows of its walls after those (W_ROWS). Record:
-// the deepest contact beyond the ball's radius.
+// (W_OVERFLOW) and the contacts dem_bond bonded (W_BONDS_MADE); the plane kernel's sums hold the
+// rows of its walls after those (W_ROWS). Bonds (V_BREAK .. V_BROKE_SHEAR): the strain energy
+// broken bonds took along, the bonded wall contacts now, the bonds (a flat joint: its elements)
+// broken in tension and in shear.
 enum WallOutput {
   V_STRAIN,
   V_SLIP,
@@ -36,12 +38,20 @@ enum WallOutput {
   V_ACTIVATED,
   V_ADHESIVE,
   V_ADH_LOSS,
+  V_BREAK,
+  V_BONDED,
+  V_BROKE_TENSION,
+  V_BROKE_SHEAR,
   V_COUNT,
   W_OVERFLOW = V_COUNT,
+  W_BONDS_MADE,
   W_SUMS,
   W_ROWS = W_SUMS
 };
-using WallSums = StepSums<W_SUMS>;
+// the records of a step (b: the wall + 1): the deepest contact beyond the ball's radius, a bonded
+// contact carried beyond its reach without breaking (value: its gap; INFINITY: out of sight)
+enum WallRecord { WR_DEEP, WR_STRETCHED, WR_COUNT };
+using WallSums = StepSums<W_SUMS, WR_COUNT>;
 // the sums of a row of fix wall/dem's global array, one row per wall (a mesh: per triangle), over
 // its contacts: A_FN the normal force (compressive positive), A_KN the contacts' normal stiffness
 // over a step, k_n + c_n / dt (k_n the law's, Hertz: tangent; c_n its normal dashpot's
@@ -78,12 +88,14 @@ struct PlainRows {
 };
 
 // The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
-// which the wall contacts are added; id its atom ID (for reports).
+// which the wall contacts are added; id its atom ID (reports, a bond's draws), mask its groups
+// (dem_bond).
 struct WallBall {
   dem::Vec3 x, v, w;
   double r, m;
   dem::Vec3 f, t;
   LAMMPS_NS::tagint id;
+  int mask;
 };
 
 // How far from a ball's centre a wall surface is looked for: the contact gap below the largest
@@ -101,12 +113,14 @@ DEM_INLINE double mesh_reach(double radius, double max_gap)
 }
 
 // The slots of a wall contact: its law's values (all parts), then the values of the parts the
-// wall's parameters use (the rolling moment)
+// wall's parameters use (the rolling moment, a bond's); bond: the fix's dem_bond requests of the
+// step and the largest bonding gap
 template <class Law>
-DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt)
+DEM_INLINE dem::StepConstants wall_step_constants(const typename Law::Params &p, double dt,
+                                                  const dem::BondStep &bond = {})
 {
-  return dem::step_constants<Law>(dt, dem::HIST_ALL, Law::Parts::history_bits_of(p), false, false,
-                                  false, dem::BondStep{});
+  return dem::step_constants<Law>(dt, dem::HIST_ALL, Law::Parts::history_bits_of(p),
+                                  Law::Parts::uses_optional(p), false, Law::Parts::holds(p), bond);
 }
 
 // Doubles per wall contact slot of a wall with these parameters: the wall id, then the contact's slots.
@@ -115,28 +129,43 @@ template <class Law> DEM_INLINE int wall_stride(const typename Law::Params &p)
   return 1 + wall_step_constants<Law>(p, 0.0).nh;
 }
 
-// Frees every slot of a row: a ball out of reach of all walls has no contact left (no last
-// half step of dashpot work: the contact ended out of sight).
-DEM_INLINE void wall_release_all(double *row, int nslot, int stride)
+// Frees a slot whose wall is out of sight (no last half step of dashpot work). A bonded contact
+// is not let go: the wall's search reaches beyond its hold, so it was carried out of sight in one
+// step without breaking; it is recorded (WR_STRETCHED) for the caller to stop the run.
+template <class Sums> DEM_INLINE void wall_gone(double *slot, int stride, long long id, Sums &sums)
+{
+  if (dem::ContactHistory::bonded_in(slot + 1))
+    sums.record[WR_STRETCHED].offer(id, static_cast<LAMMPS_NS::tagint>(slot[0]), INFINITY, 0.0);
+  else
+    dem::clear_slots(slot, stride);
+}
+// The same for every slot of a row: a ball out of reach of all walls has no contact left.
+template <class Sums>
+DEM_INLINE void wall_release_all(double *row, int nslot, int stride, long long id, Sums &sums)
 {
   for (int s = 0; s < nslot; s++)
-    if (row[s * stride] != 0.0) dem::clear_slots(row + s * stride, stride);
+    if (row[s * stride] != 0.0) wall_gone(row + s * stride, stride, id, sums);
 }
 
-// The ball and a wall as the contact step reads them (dem/contact_step.h's Bodies): the wall is
-// body 2, immovable and without spin.
+// The ball and a wall as the contact step reads them (dem/contact_step.h's Bodies and a reach's
+// source): the wall is body 2, immovable and without spin; its ID for a bond's draws is
+// -(wall + 1), which no atom has (a mesh's patches share one).
 template <class Law> struct WallBodies {
   const WallBall &ball;
   const dem::Adhesion &adh;
+  const typename Law::Params &p;
+  int wall;
   DEM_INLINE dem::Vec3 w1() const { return ball.w; }
   DEM_INLINE dem::Vec3 w2() const { return {0.0, 0.0, 0.0}; }
   DEM_INLINE double m1() const { return ball.m; }
   DEM_INLINE double m2() const { return 0.0; }
   DEM_INLINE bool frozen1() const { return false; }
   DEM_INLINE bool frozen2() const { return true; }
-  DEM_INLINE long long id1() const { return 0; }    // (IDs draw bond strengths: no wall bonds)
-  DEM_INLINE long long id2() const { return 0; }
+  DEM_INLINE long long id1() const { return ball.id; }
+  DEM_INLINE long long id2() const { return -(wall + 1LL); }
   DEM_INLINE const dem::Adhesion &adhesion() const { return adh; }
+  DEM_INLINE const typename Law::Params &params() const { return p; }
+  DEM_INLINE bool in_group(int bit) const { return (ball.mask & bit) != 0; }
   template <bool ENERGY, class Params>
   DEM_INLINE dem::RollingOutcome rolling(const Params &p, dem::Vec3 n, double r1, double r2,
                                          double kn, double ks, double fn, double *m, bool step,
@@ -155,18 +184,20 @@ template <class Law> struct WallBodies {
 //   tally.contact(row, F, T, fn): force F on the wall, its torque T about `origin` and its normal
 // part fn = F . n (n from the ball's centre to the wall: positive when the ball pushes on the
 // wall) (row: the wall id, for a mesh the triangle),
-// and sums into tally.sums its energies, activations and overflows (W_OVERFLOW: a contact that
-// found no free slot, for the caller to report), and records there a contact deeper than the
+// and sums into tally.sums its energies, activations, bonds and overflows (W_OVERFLOW: a contact
+// that found no free slot, for the caller to report), and records there a contact deeper than the
 // ball's radius (its centre is behind the wall surface, or for a mesh crossed it this step: rare),
-// for the caller to warn about.
-template <class Law, bool ENERGY, bool ADHESION, class Tally>
+// for the caller to warn about, and a bond carried beyond its reach without breaking, for the
+// caller to stop the run. bond: the fix's dem_bond requests of this step (wall_step_constants).
+// EXTRA: the optional parts compiled in (EXTRA_JOINTS: with the flat joint).
+template <class Law, bool ENERGY, bool ADHESION, int EXTRA = dem::EXTRA_PARTS, class Tally>
 DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adhesion &adh,
-                              const dem::WallTouch *touches, int nt, double *row, int nslot,
-                              WallBall &b, double dt, bool advance, dem::Vec3 origin, Tally &tally)
+                              const dem::BondStep &bond, const dem::WallTouch *touches, int nt,
+                              double *row, int nslot, WallBall &b, double dt, bool advance,
+                              dem::Vec3 origin, Tally &tally)
 {
-  const dem::StepConstants k = wall_step_constants<Law>(params, dt);
+  const dem::StepConstants k = wall_step_constants<Law>(params, dt, bond);
   const int stride = 1 + k.nh;    // (wall_stride)
-  const WallBodies<Law> bodies{b, adh};
 
   // a stored contact whose wall is out of reach ended (out of sight: no last half step)
   for (int s = 0; s < nslot; s++) {
@@ -174,7 +205,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     if (slot[0] == 0.0) continue;
     bool found = false;
     for (int t = 0; t < nt; t++) found = found || touches[t].id + 1 == static_cast<int>(slot[0]);
-    if (!found) dem::clear_slots(slot, stride);
+    if (!found) wall_gone(slot, stride, b.id, tally.sums);
   }
 
   for (int t = 0; t < nt; t++) {
@@ -188,38 +219,46 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
         free_slot = cand;
     }
     const typename Law::Params p = dem::wall_params(params, b.r);
+    const WallBodies<Law> bodies{b, adh, p, w.id};
     const dem::Contact c = dem::ball_wall(w.n, w.dist, b.r, b.v, b.w, w.vwall, b.m);
     // its record; a new contact takes a free slot if the law's contact starts (room: there is one)
     double *record = slot ? slot : free_slot ? free_slot : row;
     const int flag = slot ? 1 : 0;
     // the contact's reach (a contact gap), as a pair's
-    const double reach =
-        dem::contact_reach<Law, false, ADHESION>(bodies, k, 0.0, flag, record + 1, p.rgap).reach;
-    if (c.gap > reach) {    // out of reach: a contact with a record ended
+    const auto x = dem::contact_reach<Law, EXTRA, ADHESION>(bodies, k, b.r, INFINITY, flag,
+                                                            record + 1, p.rgap);
+    if (c.gap > x.reach) {    // out of reach: a contact with a record ended
       if (slot) {
+        const dem::ReleaseOutcome out =
+            dem::release_contact<Law, ENERGY, EXTRA, ADHESION>(p, bodies, c, slot + 1, flag, k);
         if (ENERGY) {
-          const dem::ReleaseOutcome out =
-              dem::release_contact<Law, true, false, ADHESION>(p, bodies, c, slot + 1, flag, k);
           tally.sums[V_DASHPOT] += out.d_dashpot;
           tally.sums[V_ADH_LOSS] += out.d_adh_loss;
+          tally.sums[V_BREAK] += out.d_break;
         }
+        if (out.stretched) tally.sums.record[WR_STRETCHED].offer(b.id, w.id + 1, c.gap, b.r);
+        if (out.bond_broke) tally.sums[V_BROKE_TENSION] += 1.0;
         dem::clear_slots(slot, stride);
       }
       continue;
     }
-    if (c.gap < -b.r) tally.sums.record[0].offer(b.id, 0, -c.gap, b.r);
+    if (c.gap < -b.r) tally.sums.record[WR_DEEP].offer(b.id, 0, -c.gap, b.r);
     // a mesh's distance is two-sided (never negative): a centre that crossed the surface during the
     // step (a step ago, at x - dt (v - v_wall), it was on the other side) is behind the surface as
     // seen from where it came, by R + dist
     else if (w.tri >= 0 && w.dist + dt * dem::dot(b.v - w.vwall, w.n) < 0.0)
-      tally.sums.record[0].offer(b.id, 0, b.r + w.dist, b.r);
-    const dem::StepOutcome out = dem::contact_step<Law, true, ENERGY, true, ADHESION>(
-        p, bodies, c, record + 1, slot != nullptr, free_slot != nullptr, 0u, k, advance);
+      tally.sums.record[WR_DEEP].offer(b.id, 0, b.r + w.dist, b.r);
+    const dem::StepOutcome out = dem::contact_step<Law, true, ENERGY, EXTRA, ADHESION>(
+        p, bodies, c, record + 1, slot != nullptr, free_slot != nullptr, x.bond_pair, k, advance);
     if (out.released) record[0] = 0.0;
     if (ENERGY) {
       tally.sums[V_DASHPOT] += out.d_dashpot;
       tally.sums[V_ADH_LOSS] += out.d_adh_loss;
+      tally.sums[V_BREAK] += out.d_break;
     }
+    tally.sums[V_BROKE_TENSION] += out.broke_tension;
+    tally.sums[V_BROKE_SHEAR] += out.broke_shear;
+    tally.sums[W_BONDS_MADE] += out.bond_made;
     if (out.what == dem::STEP_NO_ROOM) {
       tally.sums[W_OVERFLOW] += 1.0;
       continue;
@@ -249,6 +288,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
                   out.kn + out.cn / dt);
     tally.sums[V_STRAIN] += out.strain;
     tally.sums[V_ADHESIVE] += out.phi;
+    tally.sums[V_BONDED] += out.bonded;
     if (ENERGY) {
       tally.sums[V_SLIP] += out.d_slip;
       tally.sums[V_PLASTIC] += out.d_plastic;

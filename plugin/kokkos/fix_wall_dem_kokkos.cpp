@@ -108,6 +108,7 @@ void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool adv
   k.hist = k_hist.template view<DeviceType>();
   k.params = w.params;
   k.adh = this->adh;
+  k.bond = this->bond_step(advance);
   k.walls = this->fixed;
   k.origin = this->origin;
   k.dt = this->update->dt;
@@ -139,7 +140,7 @@ void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool adv
     PlaneSums planes;
     launch<TagWallDEM>(k, this->track_energy && advance, planes);
     for (int k = 0; k < W_SUMS; k++) sum[k] = planes[k];
-    sum.record[0] = planes.record[0];
+    for (int r = 0; r < WR_COUNT; r++) sum.record[r] = planes.record[r];
     for (int k = 0; k < this->nrows * A_COUNT; k++) this->rows_local[k] = planes[W_ROWS + k];
   }
 
@@ -158,23 +159,33 @@ void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool adv
     auto h_rows = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_rows);
     std::copy(h_rows.data(), h_rows.data() + h_rows.extent(0), this->rows_local.begin());
   }
-  this->add_step_sums(sum.s, sum.record[0]);
+  this->add_step_sums(sum);
 }
 
-// The kernel of wall kind Tag (TagWallDEM, TagWallMesh) for energy tracking and the wall's adhesion.
+// The kernel of wall kind Tag (TagWallDEM, TagWallMesh) for energy tracking, the wall's adhesion
+// and flat joints (only for a law with joints: the others compile no joint kernels).
 template <class DeviceType>
-template <template <bool, bool> class Tag, class Kernel, class Sums>
+template <template <bool, bool, bool> class Tag, class Kernel, class Sums>
 void FixWallDEMKokkos<DeviceType>::launch(const Kernel &kernel, bool energy, Sums &sum)
 {
+  using Law = typename Kernel::law_type;
   const int nlocal = this->atom->nlocal;
   auto run = [&](auto tag) {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, decltype(tag)>(0, nlocal), kernel, sum);
   };
   const bool adh = this->adh.model != dem::ADH_NONE;
+  if constexpr (Law::Parts::template has<dem::FlatJointPart>())
+    if (Law::Parts::uses_joint(kernel.params)) {
+      if (energy)
+        adh ? run(Tag<true, true, true>{}) : run(Tag<true, false, true>{});
+      else
+        adh ? run(Tag<false, true, true>{}) : run(Tag<false, false, true>{});
+      return;
+    }
   if (energy)
-    adh ? run(Tag<true, true>{}) : run(Tag<true, false>{});
+    adh ? run(Tag<true, true, false>{}) : run(Tag<true, false, false>{});
   else
-    adh ? run(Tag<false, true>{}) : run(Tag<false, false>{});
+    adh ? run(Tag<false, true, false>{}) : run(Tag<false, false, false>{});
 }
 
 // The mesh on the device: copied when its grid was (re)built.
@@ -220,7 +231,8 @@ KOKKOS_INLINE_FUNCTION WallBall WallDEMKernel<DeviceType, Law>::ball(const int i
 {
   return WallBall{
       xi,       {v(i, 0), v(i, 1), v(i, 2)}, {omega(i, 0), omega(i, 1), omega(i, 2)},    radius[i],
-      rmass[i], {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i]};
+      rmass[i], {f(i, 0), f(i, 1), f(i, 2)}, {torque(i, 0), torque(i, 1), torque(i, 2)}, tag[i],
+      mask[i]};
 }
 
 template <class DeviceType, class Law>
@@ -237,10 +249,10 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::store(const int i,
 
 // One owned atom against a mesh: FixWallDEM::loop's body for mesh walls.
 template <class DeviceType, class Law>
-template <bool ENERGY, bool ADH>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY, ADH>,
-                                                                       const int i,
-                                                                       WallSums &sum) const
+template <bool ENERGY, bool ADH, bool JOINT>
+KOKKOS_INLINE_FUNCTION void
+WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY, ADH, JOINT>, const int i,
+                                           WallSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
   const int stride = wall_stride<Law>(params);
@@ -254,25 +266,25 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallMe
     return;
   }
   if (nt == 0) {
-    wall_release_all(row, nslot, stride);
+    wall_release_all(row, nslot, stride, tag[i], sum);
     return;
   }
   if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
   WallBall b = ball(i, xi);
   WallSums ball_sums;    // (in registers, the reduction's memory touched once)
   WallTally<WallSums, MeshRows> t{ball_sums, {mesh_rows}};
-  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance,
-                                  origin, t);
+  wall_contacts<Law, ENERGY, ADH, JOINT ? dem::EXTRA_JOINTS : dem::EXTRA_PARTS>(
+      params, adhesion<ADH>(), bond, touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
   sum += ball_sums;
 }
 
 // One owned atom against the walls: the body of FixWallDEM::loop.
 template <class DeviceType, class Law>
-template <bool ENERGY, bool ADH>
-KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH>,
-                                                                       const int i,
-                                                                       PlaneSums &sum) const
+template <bool ENERGY, bool ADH, bool JOINT>
+KOKKOS_INLINE_FUNCTION void
+WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH, JOINT>, const int i,
+                                           PlaneSums &sum) const
 {
   if (!(mask[i] & groupbit)) return;
   const int stride = wall_stride<Law>(params);
@@ -282,13 +294,13 @@ KOKKOS_INLINE_FUNCTION void WallDEMKernel<DeviceType, Law>::operator()(TagWallDE
   const int nt = walls.touches(xi, wall_reach(r, max_gap), touches);
   double *row = &hist(i, 0);
   if (nt == 0) {
-    wall_release_all(row, nslot, stride);
+    wall_release_all(row, nslot, stride, tag[i], sum);
     return;
   }
   WallBall b = ball(i, xi);
   WallTally<PlaneSums, PlainRows> t{sum, {&sum[W_ROWS], PLANE_ROWS}};
-  wall_contacts<Law, ENERGY, ADH>(params, adhesion<ADH>(), touches, nt, row, nslot, b, dt, advance,
-                                  origin, t);
+  wall_contacts<Law, ENERGY, ADH, JOINT ? dem::EXTRA_JOINTS : dem::EXTRA_PARTS>(
+      params, adhesion<ADH>(), bond, touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
 }
 

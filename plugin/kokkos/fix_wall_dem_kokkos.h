@@ -28,14 +28,15 @@ namespace DEM_NS {
 // The creator the plugin registers for "fix ... wall/dem/kk LAW ...", on DeviceType.
 template <class DeviceType> void *create_fix_wall_dem_kokkos(void *lmp, int narg, char **arg);
 
-// ADH: the wall has adhesion, compiled into kernels of its own so that those without it stay as they were
-template <bool ENERGY, bool ADH> struct TagWallDEM {};
-template <bool ENERGY, bool ADH> struct TagWallMesh {};
+// ADH: the wall has adhesion, JOINT flat joints, each compiled into kernels of its own so that
+// those without it stay as they were
+template <bool ENERGY, bool ADH, bool JOINT> struct TagWallDEM {};
+template <bool ENERGY, bool ADH, bool JOINT> struct TagWallMesh {};
 
 // What the plane kernel sums: the wall sums, then the rows of its walls (two planes, or one
 // cylinder). The mesh kernel's rows are per triangle, in device memory (atomic adds: MeshRows).
 constexpr int PLANE_ROWS = 2;
-using PlaneSums = StepSums<W_ROWS + PLANE_ROWS * A_COUNT>;
+using PlaneSums = StepSums<W_ROWS + PLANE_ROWS * A_COUNT, WR_COUNT>;
 struct MeshRows {
   double *rows;
   KOKKOS_INLINE_FUNCTION void add(int row, const double *out) const
@@ -47,6 +48,7 @@ struct MeshRows {
 // The kernel functor: views and plain data only, so that it can be copied to a GPU.
 template <class DeviceType, class Law> struct WallDEMKernel {
   typedef DeviceType device_type;
+  using law_type = Law;
   typedef ArrayTypes<DeviceType> AT;
   // (no value_type: Kokkos takes each kernel's from its operator(), PlaneSums or WallSums)
 
@@ -59,7 +61,8 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   typename AT::t_double_2d_lr hist;    // one row per atom (FixWallDEMBase::hist)
 
   typename Law::Params params;
-  dem::Adhesion adh;    // the wall's adhesion (FixWallDEMBase::adh)
+  dem::Adhesion adh;     // the wall's adhesion (FixWallDEMBase::adh)
+  dem::BondStep bond;    // its dem_bond requests of the step (FixWallDEMBase::bond_step)
   dem::FixedWalls walls;
   dem::Vec3 origin{0.0, 0.0, 0.0};
   double dt = 0.0, max_gap = 0.0;
@@ -79,11 +82,11 @@ template <class DeviceType, class Law> struct WallDEMKernel {
     else
       return dem::Adhesion{};
   }
-  template <bool ENERGY, bool ADH>
-  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH>, const int i,
+  template <bool ENERGY, bool ADH, bool JOINT>
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallDEM<ENERGY, ADH, JOINT>, const int i,
                                          PlaneSums &sum) const;
-  template <bool ENERGY, bool ADH>
-  KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY, ADH>, const int i,
+  template <bool ENERGY, bool ADH, bool JOINT>
+  KOKKOS_INLINE_FUNCTION void operator()(TagWallMesh<ENERGY, ADH, JOINT>, const int i,
                                          WallSums &sum) const;
 };
 
@@ -122,7 +125,7 @@ class FixWallDEMKokkos : public FixWallDEM, public LAMMPS_NS::KokkosBase {
   static char **checked(LAMMPS_NS::LAMMPS *lmp, int narg, char **arg);
   void compute_walls(bool advance) override;
   template <class Style> void compute_law(const WallLaw<Style> &w, bool advance);
-  template <template <bool, bool> class Tag, class Kernel, class Sums>
+  template <template <bool, bool, bool> class Tag, class Kernel, class Sums>
   void launch(const Kernel &kernel, bool energy, Sums &sum);
 
   DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist

@@ -40,6 +40,13 @@ DEM_INLINE double effective_radius(double r1, double r2)
   return r2 == INFINITY ? r1 : r1 * r2 / (r1 + r2);
 }
 
+// The length L of a bond's deformability (PFC's k = E/L): R1 + R2 between two balls, R1 against a
+// wall (r2 = INFINITY), as the contact's own (wall.h)
+DEM_INLINE double bond_length(double r1, double r2)
+{
+  return r2 == INFINITY ? r1 : r1 + r2;
+}
+
 // Ball-ball contact from the centre-to-centre vector d = x2 - x1 and its length r (> 0). At r = 0
 // there is no normal: n = d / 0 is NaN and so is everything computed from it, so callers must
 // not pass coincident centres (the pair styles stop with an error naming the atoms).

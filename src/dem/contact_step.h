@@ -131,8 +131,9 @@ struct ColumnWork : PartSlots<Law, false, false, true, true, Slots> {
 template <class Source, class Slots> struct ReachWork {
   const Source &src;
   const StepConstants &k;
-  double rsum;    // the radii's sum (0 against a wall: the reach is a contact gap)
-  int touch;      // the contact's flag: it has a record
+  double rsum;      // the radii's sum (0 against a wall: the reach is a contact gap)
+  double r1, r2;    // the radii (a wall's: INFINITY)
+  int touch;        // the contact's flag: it has a record
   Slots slot;
   double reach;
   unsigned bond_pair = 0;
@@ -141,13 +142,15 @@ template <class Source, class Slots> struct ReachWork {
   DEM_INLINE bool in_group(int bit) const { return src.in_group(bit); }
 };
 
-// The reach of a contact whose law reaches `reach` (the radii's sum rsum and the reference gap),
-// with the parts a loop with flags EXTRA and ADHESION runs; its bond_pair for contact_step
+// The reach of a contact of radii r1, r2 (against a wall r2 = INFINITY: the reach is then a contact
+// gap) whose law reaches `reach` (the radii's sum and the reference gap), with the parts a loop
+// with flags EXTRA and ADHESION runs; its bond_pair for contact_step
 template <class Law, int EXTRA, bool ADHESION, class Source, class Slots>
 DEM_INLINE ReachWork<Source, Slots> contact_reach(const Source &src, const StepConstants &k,
-                                                  double rsum, int touch, Slots slot, double reach)
+                                                  double r1, double r2, int touch, Slots slot,
+                                                  double reach)
 {
-  ReachWork<Source, Slots> x{src, k, rsum, touch, slot, reach};
+  ReachWork<Source, Slots> x{src, k, r2 == INFINITY ? 0.0 : r1 + r2, r1, r2, touch, slot, reach};
   Law::Parts::template reach<EXTRA, ADHESION>(x);
   return x;
 }

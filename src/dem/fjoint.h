@@ -307,7 +307,7 @@ DEM_INLINE FjGeometry fj_geometry(const FlatJoint &j, double r1, double r2)
   FjGeometry g{
       j.rmul * (r1 < r2 ? r1 : r2), j.kn, j.ks, j.nr, j.dim2 ? 1 : j.na, j.elements(), j.dim2};
   if (j.emod > 0.0) {
-    g.kn = j.emod / (r1 + r2);
+    g.kn = j.emod / bond_length(r1, r2);
     g.ks = j.kratio > 0.0 ? g.kn / j.kratio : 0.0;
   }
   return g;

@@ -62,10 +62,10 @@ DEM_INLINE BondStrengths bond_strengths(const ParallelBond &b, long long id1, lo
           draw_strength(b.coh, b.coh_spread, id1, id2, b.seed, 1)};
 }
 
-// how far beyond the gap it was made at a bond of particles of radii summing to rsum can reach
-DEM_INLINE double bond_reach(const ParallelBond &b, double rsum)
+// how far beyond the gap it was made at a bond of length `length` (bond_length) can reach
+DEM_INLINE double bond_reach(const ParallelBond &b, double length)
 {
-  return b.emod > 0.0 ? b.reach * rsum : b.reach;
+  return b.emod > 0.0 ? b.reach * length : b.reach;
 }
 
 // a bond's radius, area, moments of inertia and stiffnesses per area
@@ -78,7 +78,7 @@ DEM_INLINE BondGeometry bond_geometry(const ParallelBond &b, double r1, double r
   const double rb = b.rmul * (r1 < r2 ? r1 : r2);
   double kn = b.kn, ks = b.ks;
   if (b.emod > 0.0) {
-    kn = b.emod / (r1 + r2);
+    kn = b.emod / bond_length(r1, r2);
     ks = b.kratio > 0.0 ? kn / b.kratio : 0.0;
   }
   if (b.dim2) return {rb, 2.0 * rb, 2.0 / 3.0 * rb * rb * rb, 0.0, kn, ks};

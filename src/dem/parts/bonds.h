@@ -27,14 +27,14 @@ struct BondStep {
   bool any = false;    // some pair of types takes bonds: count them
 };
 
-// How far beyond the gap it was made at a bond of particles of radii summing to rsum is kept in the
-// neighbour lists (the pair cutoff): its reach (bonded_reach: a weaker bond breaks in tension
-// sooner), but no more than rsum, so that a bond too strong to break in tension (an "unbreakable"
-// one) runs with a cutoff of at most twice the contact's. A bond stretched farther without breaking
-// stops the run rather than leave the lists unnoticed.
-DEM_INLINE double listed_bond_reach(double reach, double rsum)
+// How far beyond the gap it was made at a bond of length L (bond_length: R1 + R2, against a wall
+// R1) is kept in the neighbour lists (the pair cutoff; a wall's search): its reach (bonded_reach: a
+// weaker bond breaks in tension sooner), but no more than L, so that a bond too strong to break in
+// tension (an "unbreakable" one) runs with a cutoff of at most twice the contact's. A bond
+// stretched farther without breaking stops the run rather than leave the lists unnoticed.
+DEM_INLINE double listed_bond_reach(double reach, double length)
 {
-  return reach < rsum ? reach : rsum;
+  return reach < length ? reach : length;
 }
 
 // The radius of the disk a crack opened (a record of fix dem/cracks): the ball's smaller radius
@@ -64,27 +64,32 @@ struct BondsPart : PartBase {
     return p.cbond || p.pb.on || p.fj.on;
   }
   template <class Params> DEM_INLINE static bool holds(const Params &p) { return uses(p); }
+  // (for the pair cutoff: balls of radius rsum/2)
   template <class Params>
   DEM_INLINE static double hold_reach(const Params &p, double rsum, double gap_max)
   {
-    return uses(p) ? bonded_hold(p, rsum, gap_max) : 0.0;
+    return uses(p) ? bonded_hold(p, 0.5 * rsum, 0.5 * rsum, gap_max) : 0.0;
   }
-  // how far beyond touching a bonded contact holds: its listed reach beyond the largest bonding gap
+  // how far beyond touching a bonded contact of radii r1, r2 (a wall: r2 = INFINITY) holds: its
+  // listed reach beyond the largest bonding gap
   template <class Params>
-  DEM_INLINE static double bonded_hold(const Params &p, double rsum, double gap_max)
+  DEM_INLINE static double bonded_hold(const Params &p, double r1, double r2, double gap_max)
   {
-    return listed_bond_reach(bonded_reach(p, rsum), rsum) + gap_max;
+    return listed_bond_reach(bonded_reach(p, r1, r2), bond_length(r1, r2)) + gap_max;
   }
-  // how far a bond of particles of radii summing to rsum reaches beyond the gap it was made at: the
-  // stretch at which it breaks in tension
+  // how far a bond of radii r1, r2 reaches beyond the gap it was made at: the stretch at which it
+  // breaks in tension (per unit of its length L with a modulus)
   // (a flat joint's: the same, plus the gap a hinge of FJ_HINGE about its rim opens at the centre
-  // while the elements of the closed side stay bonded, plus the opening of gapped joints)
-  template <class Params> DEM_INLINE static double bonded_reach(const Params &p, double rsum)
+  // while the elements of the closed side stay bonded, plus the opening of gapped joints; its
+  // radius is at most fj_rmul times the radii's mean, against a wall fj_rmul R1)
+  template <class Params>
+  DEM_INLINE static double bonded_reach(const Params &p, double r1, double r2)
   {
+    const double length = bond_length(r1, r2);
     if (p.fj.on)
-      return (p.fj.emod > 0.0 ? p.fj.reach * rsum : p.fj.reach) +
-          FJ_HINGE * 0.5 * p.fj.rmul * rsum + p.fj.gapo;
-    return p.cbond ? p.cb_reach : bond_reach(p.pb, rsum);
+      return (p.fj.emod > 0.0 ? p.fj.reach * length : p.fj.reach) +
+          FJ_HINGE * p.fj.rmul * (r2 == INFINITY ? r1 : 0.5 * (r1 + r2)) + p.fj.gapo;
+    return p.cbond ? p.cb_reach : bond_reach(p.pb, length);
   }
 
   // the contact bond's strengths, each the same for both types or set for the pair; the settings it
@@ -131,13 +136,14 @@ struct BondsPart : PartBase {
   }
 
   // a bonded contact holds beyond the largest gap bonds were made at (k.hold: some pair of types
-  // holds); this step's dem_bond requests (x.in_group: both atoms in a request's group) reach to
+  // holds); this step's dem_bond requests (x.in_group: both atoms, or the ball against a wall, in a
+  // request's group) reach to
   // their gap, and x.bond_pair gets bit r where request r applies
   template <class X> DEM_INLINE static void reach(X &x)
   {
     const double rsum = x.rsum;
     if (x.k.hold && x.touch != 0 && ContactHistory::bonded_in(x.slot))
-      x.reach += bonded_hold(x.params(), rsum, x.k.bond.gap_max);
+      x.reach += bonded_hold(x.params(), x.r1, x.r2, x.k.bond.gap_max);
     if (!x.k.bond.requests || !uses(x.params())) return;
     for (int r = 0; r < BondStep::MAX_REQUESTS; r++) {    // (a constant bound: unrolled, the
       if (r >= x.k.bond.requests) break;                  // request arrays stay in registers)
@@ -173,7 +179,7 @@ struct BondsPart : PartBase {
     if (!ContactHistory::bonded_in(x.slot)) return;
     if (x.k.bond.any) {
       o.bond_broke = true;
-      o.stretched = bonded_reach(x.p, x.c.r1 + x.c.r2) > x.c.r1 + x.c.r2;
+      o.stretched = bonded_reach(x.p, x.c.r1, x.c.r2) > bond_length(x.c.r1, x.c.r2);
     }
     if (X::ENERGY && x.k.hold) o.d_break += stored_strain_energy<Law>(x.p, x.c, x.h);
   }
