@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_dem_cracks.h"
+#include "fix_wall_dem.h"
 #include "pair_dem_base.h"
 #include "restart_format.h"
 
 #include "comm.h"
 #include "error.h"
 #include "force.h"
+#include "modify.h"
 #include "update.h"
 
 #include <algorithm>
@@ -40,24 +42,46 @@ int FixDEMCracks::setmask()
   return FixConst::END_OF_STEP;
 }
 
-// The pair style keeps records while a fix asks for them (it stops at each init: PairDEMBase)
+// The pair style and the walls that take bonds keep records while a fix asks for them (they stop
+// at each init: PairDEMBase, FixWallDEMBase; the walls are asked at setup, after every fix's init)
 void FixDEMCracks::init()
 {
   pair = dynamic_cast<PairDEMBase *>(force->pair_match("^dem/linear", 0));
-  if (!pair)
+  walls.clear();
+  for (auto *fix : modify->get_fix_list()) {
+    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
+    if (wall && wall->takes_bonds()) walls.push_back(wall);
+  }
+  if (!pair && walls.empty())
     error->all(FLERR,
                "Fix {} needs pair style dem/linear (or dem/linear/kk, also as the only dem/linear "
-               "sub-style of pair_style hybrid): its bonds are what cracks",
+               "sub-style of pair_style hybrid), or a fix wall/dem linear with bonds: their bonds "
+               "are what cracks",
                style);
+  if (!pair) return;
   pair->record_cracks = true;
   pair->crack_groupbit = groupbit;
   pair->cracks.clear();
 }
 
+void FixDEMCracks::setup(int)
+{
+  for (auto *wall : walls) {
+    wall->record_cracks = true;
+    wall->crack_groupbit = groupbit;
+    wall->cracks.clear();
+  }
+}
+
 // this step's records, in the order of their atom IDs and mode (the same on every backend)
 void FixDEMCracks::end_of_step()
 {
-  std::vector<double> &fresh = pair->cracks;
+  std::vector<double> fresh;
+  if (pair) fresh.swap(pair->cracks);
+  for (auto *wall : walls) {
+    fresh.insert(fresh.end(), wall->cracks.begin(), wall->cracks.end());
+    wall->cracks.clear();
+  }
   const int n = static_cast<int>(fresh.size()) / CR_VALUES;
   if (n == 0) return;
   std::vector<int> order(n);
@@ -74,7 +98,6 @@ void FixDEMCracks::end_of_step()
     rows.push_back(update->atime + (update->ntimestep - update->atimestep) * update->dt);
     rows.insert(rows.end(), &fresh[r * CR_VALUES], &fresh[(r + 1) * CR_VALUES]);
   }
-  fresh.clear();
   expose();
 }
 

@@ -61,6 +61,14 @@ const char *const total_names[] = {"e_strain",
                                    "n_broke_shear"};
 static_assert(sizeof(total_names) / sizeof(total_names[0]) == DEM_NS::V_COUNT);
 constexpr const char *WALL_MARK = "DEM:WALL";
+
+// The CPU loop's crack records (WallTally's cracks): into the fix's vector, while it records
+struct HostCracks {
+  std::vector<double> *out;    // null: none recorded
+  int groupbit;
+  bool on(int mask) const { return out && (mask & groupbit); }
+  void add(const double *rec) const { out->insert(out->end(), rec, rec + DEM_NS::CR_VALUES); }
+};
 constexpr int WALL_HEADER = 6;    // per-atom record: length, mark, ID key, style key, nslot, stride
 
 }    // namespace
@@ -455,6 +463,8 @@ void FixWallDEMBase::init()
     restart_mismatch.clear();
   }
   servo.init(lmp, fmt::format("Fix {} {}", id, style));
+  record_cracks = false;    // (until fix dem/cracks asks again: FixDEMCracks::setup)
+  cracks.clear();
   max_gap = positive_rgap();
   double adh_reach = 0.0;
   const double rmax_all = group_max_radius();
@@ -1324,7 +1334,8 @@ void FixWallDEM::loop(const WallLaw<Style> &w, bool advance)
   const double dt = update->dt;
   std::vector<dem::WallTouch> touches(max_touches());
   WallSums sums;
-  WallTally<WallSums, PlainRows> tally{sums, {rows_local.data(), nrows}};
+  WallTally<WallSums, PlainRows, HostCracks> tally{
+      sums, {rows_local.data(), nrows}, {record_cracks ? &cracks : nullptr, crack_groupbit}};
   const dem::BondStep bonds = bond_step(advance);
 
   for (int i = 0; i < nlocal; i++) {

@@ -106,6 +106,12 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   // that advances (as the pair style's: PairDEMBase::request_bonds)
   bool takes_bonds() const { return bond.any; }
   void request_bonds(int mode, int groupbit, double gap);
+  // crack records for fix dem/cracks (CR_VALUES each, crack_record.h) of the broken bonds of balls
+  // in crack_groupbit, while record_cracks (which fix dem/cracks sets at each setup, init clears);
+  // the fix takes them after each step
+  bool record_cracks = false;
+  int crack_groupbit = 0;
+  std::vector<double> cracks;
 
  protected:
   enum WallStyle { XPLANE, YPLANE, ZPLANE, ZCYLINDER, REGION, MESH };

@@ -9,6 +9,7 @@
 // rolling moment (3, only with rolling resistance)].
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "crack_record.h"
 #include "dem/contact_step.h"
 #include "dem/wall.h"
 #include "step_sums.h"
@@ -63,17 +64,40 @@ enum WallColumn { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_KN, A_
 constexpr int COLUMN_PRESSURE = A_KN, COLUMN_KN = A_KN + 1, A_COLUMNS = A_KN + 2;
 static_assert(V_CONTACTS - V_FX == A_CONTACTS - A_FX);
 
-// The Tally of wall_contacts: its sums (a StepSums with the WallOutput entries), and a contact's
-// row of the array: rows.add(row, out), out the row's A_COUNT values
-template <class Sums, class Rows> struct WallTally {
+// The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
+// which the wall contacts are added; id its atom ID (reports, a bond's draws), mask its groups
+// (dem_bond).
+struct WallBall {
+  dem::Vec3 x, v, w;
+  double r, m;
+  dem::Vec3 f, t;
+  LAMMPS_NS::tagint id;
+  int mask;
+};
+
+// The Tally of wall_contacts: its sums (a StepSums with the WallOutput entries), a contact's row of
+// the array: rows.add(row, out), out the row's A_COUNT values, and the cracks of the ball-wall
+// bonds that broke (fix dem/cracks): cracks.add(record) if cracks.on(mask) (the ball's groups)
+template <class Sums, class Rows, class Cracks> struct WallTally {
   Sums &sums;
   Rows rows;
+  Cracks cracks;
 
   DEM_INLINE void contact(int row, dem::Vec3 F, dem::Vec3 T, double fn, double kn)
   {
     const double out[A_COUNT] = {F.x, F.y, F.z, T.x, T.y, T.z, 1.0, fn, kn};
     rows.add(row, out);
     for (int k = 0; k <= A_CONTACTS; k++) sums[V_FX + k] += out[k];
+  }
+  // count bonds of contact c of ball b that broke in mode 1 (tension) or 2 (shear), the broken
+  // area's radius: a crack record, the wall's ID 0
+  DEM_INLINE void cracked(const WallBall &b, const dem::Contact &c, int mode, int count,
+                          double radius)
+  {
+    if (!cracks.on(b.mask)) return;
+    double rec[CR_VALUES];
+    crack_record(rec, b.x, c, b.id, 0, mode, count, radius);
+    cracks.add(rec);
   }
 };
 // rows in plain memory, nrows of them (a contact with a later wall adds into the last row)
@@ -85,17 +109,6 @@ struct PlainRows {
     double *r = rows + (row < nrows ? row : nrows - 1) * A_COUNT;
     for (int k = 0; k < A_COUNT; k++) r[k] += out[k];
   }
-};
-
-// The ball: centre, velocity, spin, radius and mass m_c; f and t are its force and torque, to
-// which the wall contacts are added; id its atom ID (reports, a bond's draws), mask its groups
-// (dem_bond).
-struct WallBall {
-  dem::Vec3 x, v, w;
-  double r, m;
-  dem::Vec3 f, t;
-  LAMMPS_NS::tagint id;
-  int mask;
 };
 
 // How far from a ball's centre a wall surface is looked for: the contact gap below the largest
@@ -149,7 +162,7 @@ DEM_INLINE void wall_release_all(double *row, int nslot, int stride, long long i
 
 // The ball and a wall as the contact step reads them (dem/contact_step.h's Bodies and a reach's
 // source): the wall is body 2, immovable and without spin; its ID for a bond's draws is
-// -(wall + 1), which no atom has (a mesh's patches share one).
+// -(wall + 1) (a mesh's: its facet patch's), which no atom has.
 template <class Law> struct WallBodies {
   const WallBall &ball;
   const dem::Adhesion &adh;
@@ -237,7 +250,10 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
           tally.sums[V_BREAK] += out.d_break;
         }
         if (out.stretched) tally.sums.record[WR_STRETCHED].offer(b.id, w.id + 1, c.gap, b.r);
-        if (out.bond_broke) tally.sums[V_BROKE_TENSION] += 1.0;
+        if (out.bond_broke) {
+          tally.sums[V_BROKE_TENSION] += 1.0;
+          tally.cracked(b, c, 1, 1, dem::crack_radius(p, c.r1, c.r2, 1));
+        }
         dem::clear_slots(slot, stride);
       }
       continue;
@@ -258,6 +274,11 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     }
     tally.sums[V_BROKE_TENSION] += out.broke_tension;
     tally.sums[V_BROKE_SHEAR] += out.broke_shear;
+    if (out.broke_tension)
+      tally.cracked(b, c, 1, out.broke_tension,
+                    dem::crack_radius(p, c.r1, c.r2, out.broke_tension));
+    if (out.broke_shear)
+      tally.cracked(b, c, 2, out.broke_shear, dem::crack_radius(p, c.r1, c.r2, out.broke_shear));
     tally.sums[W_BONDS_MADE] += out.bond_made;
     if (out.what == dem::STEP_NO_ROOM) {
       tally.sums[W_OVERFLOW] += 1.0;

@@ -11,6 +11,7 @@
 #include "update.h"
 #include "wall_mesh.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -109,6 +110,16 @@ void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool adv
   k.params = w.params;
   k.adh = this->adh;
   k.bond = this->bond_step(advance);
+  // crack rows for every bond that could break (two modes each), and more
+  d_cracks.groupbit = this->record_cracks && advance ? this->crack_groupbit : 0;
+  if (d_cracks.groupbit) {
+    const size_t room = 2 * static_cast<size_t>(bonded_last) + 1024;
+    if (d_cracks.rows.extent(0) < room) {
+      d_cracks.rows = decltype(d_cracks.rows)("wall/dem/kk:cracks", room, CR_VALUES);
+      d_cracks.count = decltype(d_cracks.count)("wall/dem/kk:ncracks");
+    }
+  }
+  k.cracks = d_cracks;
   k.walls = this->fixed;
   k.origin = this->origin;
   k.dt = this->update->dt;
@@ -146,6 +157,9 @@ void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool adv
 
   k_hist.template modify<DeviceType>();
   this->atomKK->modified(this->execution_space, this->datamask_modify);
+  bonded_last = sum[V_BONDED];
+  if (d_cracks.groupbit && sum[V_BROKE_TENSION] + sum[V_BROKE_SHEAR] > 0.0)
+    take_cracks(this->update->ntimestep);
   if (sum[W_OVERFLOW] > 0.0)
     this->error->one(FLERR,
                      "Fix wall/dem/kk: more wall contacts for one particle than slots ({}){}",
@@ -186,6 +200,26 @@ void FixWallDEMKokkos<DeviceType>::launch(const Kernel &kernel, bool energy, Sum
     adh ? run(Tag<true, true, false>{}) : run(Tag<true, false, false>{});
   else
     adh ? run(Tag<false, true, false>{}) : run(Tag<false, false, false>{});
+}
+
+// The kernel's crack records of this step into FixWallDEMBase::cracks; rows beyond the view's room
+// were lost: a warning, and room for them from the next step on
+template <class DeviceType> void FixWallDEMKokkos<DeviceType>::take_cracks(int step)
+{
+  const int written = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_cracks.count)();
+  const int rows = std::min(written, static_cast<int>(d_cracks.rows.extent(0)));
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_cracks.rows);
+  for (int r = 0; r < rows; r++)
+    for (int v = 0; v < CR_VALUES; v++) this->cracks.push_back(h(r, v));
+  Kokkos::deep_copy(d_cracks.count, 0);
+  if (written > rows) {
+    this->error->warning(FLERR,
+                         "Fix {} {}: {} crack records of step {} did not fit the device's {} rows "
+                         "and are lost (the counts of broken bonds stay exact); the rows grow "
+                         "for the next steps",
+                         this->id, this->style, written - rows, step, rows);
+    d_cracks.rows = decltype(d_cracks.rows)("wall/dem/kk:cracks", 2 * written, CR_VALUES);
+  }
 }
 
 // The mesh on the device: copied when its grid was (re)built.
@@ -272,7 +306,7 @@ WallDEMKernel<DeviceType, Law>::operator()(TagWallMesh<ENERGY, ADH, JOINT>, cons
   if (advance) dem::mesh_handover(mesh, touches, nt, row, nslot, stride);
   WallBall b = ball(i, xi);
   WallSums ball_sums;    // (in registers, the reduction's memory touched once)
-  WallTally<WallSums, MeshRows> t{ball_sums, {mesh_rows}};
+  WallTally<WallSums, MeshRows, DeviceCracks<DeviceType>> t{ball_sums, {mesh_rows}, cracks};
   wall_contacts<Law, ENERGY, ADH, JOINT ? dem::EXTRA_JOINTS : dem::EXTRA_PARTS>(
       params, adhesion<ADH>(), bond, touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);
@@ -298,7 +332,8 @@ WallDEMKernel<DeviceType, Law>::operator()(TagWallDEM<ENERGY, ADH, JOINT>, const
     return;
   }
   WallBall b = ball(i, xi);
-  WallTally<PlaneSums, PlainRows> t{sum, {&sum[W_ROWS], PLANE_ROWS}};
+  WallTally<PlaneSums, PlainRows, DeviceCracks<DeviceType>> t{
+      sum, {&sum[W_ROWS], PLANE_ROWS}, cracks};
   wall_contacts<Law, ENERGY, ADH, JOINT ? dem::EXTRA_JOINTS : dem::EXTRA_PARTS>(
       params, adhesion<ADH>(), bond, touches, nt, row, nslot, b, dt, advance, origin, t);
   store(i, b);

@@ -45,6 +45,21 @@ struct MeshRows {
   }
 };
 
+// The kernels' crack records (WallTally's cracks, fix dem/cracks): rows of a device view, each at
+// the next row if there is one (count: the rows written, also those that did not fit)
+template <class DeviceType> struct DeviceCracks {
+  Kokkos::View<double **, DeviceType> rows;
+  Kokkos::View<int, DeviceType> count;
+  int groupbit = 0;    // 0: none recorded
+  KOKKOS_INLINE_FUNCTION bool on(int mask) const { return (mask & groupbit) != 0; }
+  KOKKOS_INLINE_FUNCTION void add(const double *rec) const
+  {
+    const int r = Kokkos::atomic_fetch_add(&count(), 1);
+    if (r >= static_cast<int>(rows.extent(0))) return;
+    for (int v = 0; v < CR_VALUES; v++) rows(r, v) = rec[v];
+  }
+};
+
 // The kernel functor: views and plain data only, so that it can be copied to a GPU.
 template <class DeviceType, class Law> struct WallDEMKernel {
   typedef DeviceType device_type;
@@ -63,6 +78,7 @@ template <class DeviceType, class Law> struct WallDEMKernel {
   typename Law::Params params;
   dem::Adhesion adh;     // the wall's adhesion (FixWallDEMBase::adh)
   dem::BondStep bond;    // its dem_bond requests of the step (FixWallDEMBase::bond_step)
+  DeviceCracks<DeviceType> cracks;
   dem::FixedWalls walls;
   dem::Vec3 origin{0.0, 0.0, 0.0};
   double dt = 0.0, max_gap = 0.0;
@@ -128,7 +144,10 @@ class FixWallDEMKokkos : public FixWallDEM, public LAMMPS_NS::KokkosBase {
   template <template <bool, bool, bool> class Tag, class Kernel, class Sums>
   void launch(const Kernel &kernel, bool energy, Sums &sum);
 
-  DAT::tdual_double_2d_lr k_hist;    // its host view is this->hist
+  DAT::tdual_double_2d_lr k_hist;       // its host view is this->hist
+  DeviceCracks<DeviceType> d_cracks;    // crack records (rows for twice the last step's bonds)
+  double bonded_last = 0.0;             // this rank's bonded wall contacts after the last step
+  void take_cracks(int step);
 
   // mesh walls: the mesh on the device (copied again when its grid was rebuilt)
   Kokkos::View<dem::MeshTri *, DeviceType> d_tri;

@@ -12,7 +12,9 @@ tension on the wall positive), bonded to it by dem_bond:
 4. a flat joint (fj_emod) pulled off: F = (E/R) A (g - g_0) (g_0: the gap it was installed at),
    and every element breaks in tension on one step;
 5. dem_bond ... unbond lets the pulled ball go; a mesh floor bonds as the plane does; dem_bond
-   works with a pair style other than dem/linear when the wall takes bonds;
+   works with a pair style other than dem/linear when the wall takes bonds; fix dem/cracks
+   records the parallel bond's break (the wall's ID 0, the normal from the wall, the bond's
+   radius, at the contact point), also on /kk;
 6. a restart file keeps the wall's bonds (a continued run equals the uninterrupted one), also read
    on /kk with --kokkos;
 7. balls with drawn strengths (pb_ten_sd) break one by one, the same on 1 and 2 ranks (--mpi)
@@ -42,6 +44,8 @@ CB = f"cb_tenf {TEN} cb_shearf {SHEAR}"
 PB = f"pb_emod {EMOD} pb_ten {STRENGTH} pb_coh {STRENGTH} pb_rmul {RMUL}"
 FJ = f"fj_emod {EMOD} fj_ten {STRENGTH} fj_coh {STRENGTH} fj_rmul {RMUL} fj_fric 0.5 fj_nr 2 fj_nal 4"
 COLUMNS = "f_w[5] f_w[7] f_w[21] f_w[22] f_w[23] f_w[24] v_gap"
+CRACK = ["step", "time", "x", "y", "z", "nx", "ny", "nz", "radius", "mode", "count", "id1", "id2"]
+DUMP = "write_dump all local cracks.dump " + " ".join(f"f_cr[{k + 1}]" for k in range(len(CRACK)))
 
 
 def deck(bonds, move, steps, z=R, balls=((0.0, 0.0),), wall="zplane 0 NULL", pair="", tail="",
@@ -77,6 +81,28 @@ run {steps}
 {f"write_restart {write}" if write else ""}
 {tail}
 """
+
+
+def cracks(res):
+    """The crack records of the deck's last write_dump"""
+    lines = open(os.path.join(res.workdir, "cracks.dump")).read().splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("ITEM: ENTRIES"))
+    return [dict(zip(CRACK, map(float, line.split()))) for line in lines[start + 1:]]
+
+
+def cracked_pb(chk, res, label):
+    rec = cracks(res)
+    want = int(STRENGTH / (K_BOND * V * DT)) + 1    # the breaking step
+    g = want * V * DT
+    ok = len(rec) == 1 and all(rec[0][k] == v for k, v in (("step", want), ("mode", 1), ("count", 1),
+                                                               ("id1", 0), ("id2", 1)))
+    chk.true(ok, f"{label}: one crack record, step {want}, tension, the wall's ID 0 and the ball's ({rec})")
+    if not ok:
+        return
+    r = rec[0]
+    chk.true(abs(r["radius"] - RMUL * R) < 1e-15 and (r["nx"], r["ny"], r["nz"]) == (0, 0, 1)
+             and abs(r["z"] - 0.5 * g) < 1e-15 and r["x"] == 0 and r["y"] == 0,
+             f"{label}: at the contact point z = g/2, normal from the wall to the ball, radius pb_rmul R")
 
 
 def differ(rows, other, columns):
@@ -174,6 +200,10 @@ def main():
     mesh = run_backends(chk, deck(CB, pull, cb_steps, wall=f"mesh {floor}"), kokkos, "mesh floor").thermo
     worst = differ(plane, mesh, ["f_w[7]", "f_w[21]", "f_w[22]", "f_w[23]"])
     chk.true(worst <= 1e-12, f"mesh floor: the same bond as the plane's (worst relative difference {worst:.1e})")
+    crack_deck = deck(PB, pull, 260, bond="dem_bond all gap 1e-6\nfix cr all dem/cracks", tail=DUMP)
+    cracked_pb(chk, run(crack_deck), "fix dem/cracks")
+    if kokkos:
+        cracked_pb(chk, run(crack_deck, kokkos=True), "fix dem/cracks on /kk")
     hertz = run(deck(CB, pull, cb_steps, pair="pair_style dem/hertz\npair_coeff * * hz_shear 4e6 hz_poiss 0.25")).thermo
     worst = thermo_difference(plane, hertz)
     chk.true(worst <= 1e-12, f"pair style dem/hertz: dem_bond bonds the wall's contacts all the same (worst {worst:.1e})")
