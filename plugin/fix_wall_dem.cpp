@@ -665,24 +665,17 @@ void FixWallDEMBase::add_step_sums(const WallSums &s)
 dem::BondStep FixWallDEMBase::bond_step(bool advance)
 {
   bonding_now = advance && bond.requests != 0;
-  dem::BondStep b = bond;
-  if (!bonding_now) b.requests = 0;
-  return b;
+  return bond.of_step(advance);
 }
 
+// (a bonding gap widens the wall's search from the next run on: init)
 void FixWallDEMBase::request_bonds(int mode, int groupbit, double gap)
 {
-  if (bond.requests == dem::BondStep::MAX_REQUESTS)
+  if (!bond.add(mode, groupbit, gap))
     error->all(FLERR,
                "dem_bond: {} requests are waiting for the next step of fix {}: run a step (run 1) "
                "before more dem_bond commands",
                dem::BondStep::MAX_REQUESTS, id);
-  const int r = bond.requests++;
-  bond.mode[r] = mode;
-  bond.groupbit[r] = groupbit;
-  bond.gap[r] = gap;
-  // the bonded contacts' hold, and with it the wall's search from the next run on
-  if (mode == 1) bond.gap_max = std::max(bond.gap_max, gap);
 }
 
 // Move every rank's cumulative totals to rank 0 (their sum is unchanged), so that rank 0 can

@@ -409,26 +409,18 @@ void PairDEMBase::end_step_outputs()
 dem::BondStep PairDEMBase::bond_step(bool advance)
 {
   bonding_now = advance && bond.requests != 0;
-  dem::BondStep b = bond;
-  if (!bonding_now) b.requests = 0;
-  return b;
+  return bond.of_step(advance);
 }
 
 void PairDEMBase::request_bonds(int mode, int groupbit, double gap, const std::string &group)
 {
-  if (bond.requests == dem::BondStep::MAX_REQUESTS)
+  if (!bond.add(mode, groupbit, gap))
     error->all(
         FLERR,
         "dem_bond: {} requests are waiting for the next step ({}): run a step (run 1) before more "
         "dem_bond commands",
         dem::BondStep::MAX_REQUESTS, pending_requests());
-  const int r = bond.requests++;
-  bond.mode[r] = mode;
-  bond.groupbit[r] = groupbit;
-  bond.gap[r] = gap;
   bond_groups.push_back(group);
-  // the bonded contacts' reach, and with it the pair cutoff from the next run on
-  if (mode == 1) bond.gap_max = std::max(bond.gap_max, gap);
 }
 
 std::string PairDEMBase::pending_requests() const

@@ -25,6 +25,26 @@ struct BondStep {
   double gap_max =
       0.0;    // the largest gap contacts were bonded at: a bond's reach beyond bonded_reach
   bool any = false;    // some pair of types takes bonds: count them
+
+  // a dem_bond request (host code), kept for the next step that advances; false if MAX_REQUESTS
+  // are waiting. A bonding gap widens the bonded contacts' reach from the next run on.
+  bool add(int m, int bit, double g)
+  {
+    if (requests == MAX_REQUESTS) return false;
+    mode[requests] = m;
+    groupbit[requests] = bit;
+    gap[requests] = g;
+    requests++;
+    if (m == 1 && g > gap_max) gap_max = g;
+    return true;
+  }
+  // what a step carries out: the requests if it advances, else none
+  BondStep of_step(bool advance) const
+  {
+    BondStep b = *this;
+    if (!advance) b.requests = 0;
+    return b;
+  }
 };
 
 // How far beyond the gap it was made at a bond of length L (bond_length: R1 + R2, against a wall
