@@ -6,7 +6,6 @@
 #include "error.h"
 #include "force.h"
 #include "group.h"
-#include "modify.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -39,11 +38,7 @@ void DEMBond::command(int narg, char **arg)
   // the one dem/linear instance (also under pair_style hybrid, with or without /kk), and every
   // fix wall/dem whose law takes bonds
   auto *pair = dynamic_cast<PairDEMBase *>(force->pair_match("^dem/linear", 0));
-  std::vector<FixWallDEMBase *> walls;
-  for (auto *fix : modify->get_fix_list()) {
-    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
-    if (wall && wall->takes_bonds()) walls.push_back(wall);
-  }
+  const std::vector<FixWallDEMBase *> walls = bonding_walls(lmp);
   if (!pair && walls.empty())
     error->all(FLERR,
                "dem_bond needs exactly one pair style dem/linear (bonds are dem/linear properties: "

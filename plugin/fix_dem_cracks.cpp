@@ -7,7 +7,6 @@
 #include "comm.h"
 #include "error.h"
 #include "force.h"
-#include "modify.h"
 #include "update.h"
 
 #include <algorithm>
@@ -47,11 +46,7 @@ int FixDEMCracks::setmask()
 void FixDEMCracks::init()
 {
   pair = dynamic_cast<PairDEMBase *>(force->pair_match("^dem/linear", 0));
-  walls.clear();
-  for (auto *fix : modify->get_fix_list()) {
-    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
-    if (wall && wall->takes_bonds()) walls.push_back(wall);
-  }
+  walls = bonding_walls(lmp);
   if (!pair && walls.empty())
     error->all(FLERR,
                "Fix {} needs pair style dem/linear (or dem/linear/kk, also as the only dem/linear "

@@ -82,6 +82,16 @@ int first_wall_style_arg(int narg, char **arg)
   return iarg;
 }
 
+std::vector<FixWallDEMBase *> bonding_walls(LAMMPS *lmp)
+{
+  std::vector<FixWallDEMBase *> walls;
+  for (auto *fix : lmp->modify->get_fix_list()) {
+    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
+    if (wall && wall->takes_bonds()) walls.push_back(wall);
+  }
+  return walls;
+}
+
 void *create_fix_wall_dem(void *lmp, int narg, char **arg)
 {
   return new FixWallDEM(static_cast<LAMMPS *>(lmp), narg, arg);

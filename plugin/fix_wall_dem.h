@@ -47,6 +47,9 @@ struct WallMesh;
 void *create_fix_wall_dem(void *lmp, int narg, char **arg);
 // Index of the wall style (xplane ... region) in the arguments of fix wall/dem, narg if none.
 int first_wall_style_arg(int narg, char **arg);
+class FixWallDEMBase;
+// The fix wall/dem (any variant) whose laws take bonds (dem_bond, fix dem/cracks).
+std::vector<FixWallDEMBase *> bonding_walls(LAMMPS_NS::LAMMPS *lmp);
 
 class FixWallDEMBase : public LAMMPS_NS::Fix {
  public:

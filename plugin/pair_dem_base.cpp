@@ -274,13 +274,10 @@ void PairDEMBase::init_style()
     }
   const bool by_cutoff = reach_max > neighbor->skin;
   neighbor->add_request(this, (by_cutoff ? 0 : NeighConst::REQ_SIZE) | NeighConst::REQ_HISTORY);
-  bool bonding = false, wall_bonds = false;
+  bool bonding = false;
   for (int r = 0; r < bond.requests; r++) bonding = bonding || bond.mode[r] == 1;
-  for (auto *fix : modify->get_fix_list()) {    // (dem_bond bonds wall contacts too)
-    auto *wall = dynamic_cast<FixWallDEMBase *>(fix);
-    wall_bonds = wall_bonds || (wall && wall->takes_bonds());
-  }
-  if (bonding && !bond.any && !wall_bonds)
+  // (dem_bond bonds wall contacts too)
+  if (bonding && !bond.any && bonding_walls(lmp).empty())
     error->all(FLERR,
                "dem_bond: no pair of types of pair style {} takes bonds: give them contact bonds "
                "(cb_tenf, cb_shearf), parallel bonds (pb_kn) or flat joints (fj_kn)",

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 using namespace LAMMPS_NS;
 using namespace DEM_NS;
@@ -188,18 +189,16 @@ void FixWallDEMKokkos<DeviceType>::launch(const Kernel &kernel, bool energy, Sum
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, decltype(tag)>(0, nlocal), kernel, sum);
   };
   const bool adh = this->adh.model != dem::ADH_NONE;
+  auto run_joint = [&](auto joint) {    // joint: std::bool_constant
+    constexpr bool JOINT = decltype(joint)::value;
+    if (energy)
+      adh ? run(Tag<true, true, JOINT>{}) : run(Tag<true, false, JOINT>{});
+    else
+      adh ? run(Tag<false, true, JOINT>{}) : run(Tag<false, false, JOINT>{});
+  };
   if constexpr (Law::Parts::template has<dem::FlatJointPart>())
-    if (Law::Parts::uses_joint(kernel.params)) {
-      if (energy)
-        adh ? run(Tag<true, true, true>{}) : run(Tag<true, false, true>{});
-      else
-        adh ? run(Tag<false, true, true>{}) : run(Tag<false, false, true>{});
-      return;
-    }
-  if (energy)
-    adh ? run(Tag<true, true, false>{}) : run(Tag<true, false, false>{});
-  else
-    adh ? run(Tag<false, true, false>{}) : run(Tag<false, false, false>{});
+    if (Law::Parts::uses_joint(kernel.params)) return run_joint(std::true_type{});
+  run_joint(std::false_type{});
 }
 
 // The kernel's crack records of this step into FixWallDEMBase::cracks; rows beyond the view's room
