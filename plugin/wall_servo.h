@@ -2,7 +2,8 @@
 // along its normal so that the normal force of its contacts approaches a target stress times an
 // area, as PFC's wall servo (a proportional controller with adaptive gain, PFC's manual, "wall
 // servo"): after each step, with F_n the wall's normal force (compressive positive) and K the sum
-// of the normal stiffnesses of its contacts, the wall moves outwards at
+// of the normal stiffnesses of its contacts (a bonded contact's with its bond's: PFC's effective
+// translational stiffness), the wall moves outwards at
 //   v = G (F_n - sigma A),  G = alpha / (K dt),  |v| <= vmax
 // so that within a step the wall's force changes by a fraction alpha of its error; a wall without
 // contacts approaches at vmax. The contacts' dashpots count in K as c_n / dt (K = sum k_n + c_n/dt):

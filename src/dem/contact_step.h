@@ -225,7 +225,7 @@ DEM_INLINE StepOutcome contact_step(const typename Law::Params &p, const Bodies 
   out.state_before = x.state_before;
   out.state = h.state;
   out.activated = r.activated;
-  out.kn = r.kn;
+  out.kn += r.kn;    // (a bond's stiffness added by its part)
   out.cn = r.cn;
   out.bonded = h.bonded;
   out.broke_tension += r.bond_broke == 1;

@@ -312,6 +312,11 @@ DEM_INLINE FjGeometry fj_geometry(const FlatJoint &j, double r1, double r2)
   }
   return g;
 }
+// the interface's area (2d: its length 2 Rbar times unit thickness)
+DEM_INLINE double fj_area(const FjGeometry &g)
+{
+  return g.dim2 ? 2.0 * g.rbar : 3.14159265358979323846 * g.rbar * g.rbar;
+}
 // ring q of a contact's interface (2d: segment q)
 DEM_INLINE FjRing fj_ring(const FjGeometry &g, int q)
 {
@@ -387,6 +392,7 @@ struct FjOutcome {
   double strain = 0.0, d_slip = 0.0, released = 0.0;
   int broke_tension = 0, broke_shear = 0;    // elements broken this step
   bool ended = false;                        // no element bonded and the interface open
+  double kn = 0.0;    // the interface's normal stiffness k_n A [force/length] (a servo's gain)
 };
 
 // the interface's first axis for normal n: along the coordinate axis least aligned with n (2d: in
@@ -571,6 +577,7 @@ DEM_OUTLINE FjOutcome flat_joint_step(const FlatJoint &j, const Contact &c, long
   const Vec3 mb = g.kn * (ps * t - pt * s);
   out.force = o * ((-fn) * n + fs * s + ft * t);
   out.moment = o * (mt * n + mb);
+  out.kn = g.kn * fj_area(g);
   // (not on its first step: a gapped joint starts open by fj_gapo, to round-off)
   out.ended =
       STEP && !installing && !bonded_left && gs - std::sqrt(bs * bs + bt * bt) * g.rbar > j.gapo;

@@ -131,6 +131,7 @@ struct BondOutcome {
   Vec3 moment{0.0, 0.0, 0.0};
   double strain = 0.0, released = 0.0;
   int broke = 0;
+  double kn = 0.0;    // the bond's normal stiffness k_n A [force/length] (a servo's gain)
 };
 
 // The bond of contact c, of strengths st (bond_strengths), in slots s (read times orient):
@@ -167,6 +168,7 @@ DEM_INLINE BondOutcome parallel_bond_step(const ParallelBond &b, const BondStren
   out.force = (-f.fn) * c.n + f.fs;
   out.moment = f.mt * c.n + f.mb;
   out.strain = bond_strain_energy(g, f);
+  out.kn = g.kn * g.area;
   return out;
 }
 

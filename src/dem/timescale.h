@@ -48,8 +48,7 @@ inline Timescale timescale(const LinearParams &p, double r1, double r2, double m
   // a flat joint's interface acts instead of it (fjoint.h)
   if (p.fj.on) {
     const FjGeometry g = fj_geometry(p.fj, r1, r2);
-    const double area = g.dim2 ? 2.0 * g.rbar : kPi * g.rbar * g.rbar;
-    if (g.kn * area > kn) kn = g.kn * area;
+    if (g.kn * fj_area(g) > kn) kn = g.kn * fj_area(g);
   }
   return timescale_of(kn, m, linear_restitution(p.dp, p.dp.nratio));
 }

@@ -13,9 +13,14 @@ Balls that do not move (no integrator) between servo walls of a linear law (F = 
   it; 1e-13), a fix without servo reading them keeps its own places and says so;
 - with --mpi: two balls on two ranks (each wall's contact on another rank): the same places as on
   one rank (1e-13); with --kokkos: wall/dem/kk agrees with the CPU (1e-12);
+- walls bonded to the ball (dem_bond; a parallel bond, a flat joint): the gain counts the bond's
+  stiffness k_n A (PFC's effective translational stiffness of the wall's contacts), so the force
+  error still shrinks by 1 - alpha per step and the wall rests at delta = sigma A / K with
+  K = k_n + k_n,b A (parallel bond; the flat joint's k_n A alone), the array's column 10 being K;
 - bad input: errors naming the keyword and its range.
 """
 # SPDX-License-Identifier: GPL-2.0-or-later
+import math
 import os
 import sys
 
@@ -27,7 +32,7 @@ SIGMA, AREA = 2e5, 0.01    # target force 2000 N: delta = 0.02
 VMAX, DT = 10.0, 1e-4
 
 
-def deck(wall, balls=((0.0, 0.0, 0.0),), steps=3000, extra="", head="", rows=2):
+def deck(wall, balls=((0.0, 0.0, 0.0),), steps=3000, extra="", head="", rows=2, after=""):
     atoms = "\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in balls)
     return f"""
 units si
@@ -45,6 +50,7 @@ neighbor 0.01 bin
 comm_modify vel yes
 {extra}
 fix w all wall/dem {wall}
+{after}
 timestep {DT}
 thermo_style custom step f_w[19] f_w[20] {" ".join(f"f_w[{r + 1}][8]" for r in range(rows))}
 thermo_modify format float %.17g
@@ -54,10 +60,16 @@ print "@ lo $(f_w[19]:%.17g)"
 print "@ hi $(f_w[20]:%.17g)"
 print "@ flo $(f_w[1][8]:%.17g)"
 print "@ fhi $(f_w[{rows}][8]:%.17g)"
+print "@ khi $(f_w[{rows}][10]:%.17g)"
 """
 
 
 LINEAR = f"linear kn {KN} ks 5e4 fric 0.5 dp_nratio 0.3"
+# bonds at the walls: E/L with L = R = 0.1 (PFC's ball-facet length) over pi (lambda R)^2
+EMOD, RMUL = 5e6, 0.5
+K_BOND = EMOD / 0.1 * math.pi * (RMUL * 0.1) ** 2
+BONDS = {"parallel bond": (f"pb_emod {EMOD} pb_rmul {RMUL} pb_ten 1e12 pb_coh 1e12", KN + K_BOND),
+         "flat joint": (f"fj_emod {EMOD} fj_rmul {RMUL} fj_ten 1e12 fj_coh 1e12", K_BOND)}
 
 
 def main():
@@ -80,6 +92,17 @@ def main():
         res = run_backends(chk, deck(f"{wall} zplane -0.5 0.5 {servo}"), kokkos, f"{law} servo", rel=1e-12)
         chk.close(f"{law}: lo wall's force = sigma A", res["flo"], SIGMA * AREA, rel=1e-9)
         chk.close(f"{law}: hi wall's force = sigma A", res["fhi"], SIGMA * AREA, rel=1e-9)
+
+    # walls bonded to the ball: the bond's stiffness in the gain (without it the force error would
+    # change by 1 - alpha K / k_n per step: by -3 with the parallel bond, and the flat joint, whose
+    # law's k_n does not act, would move at vmax)
+    for name, (bonds, k) in BONDS.items():
+        wall = f"linear kn {KN} ks 5e4 fric 0.5 {bonds} zplane -0.1 0.1 {servo}"
+        res = run_backends(chk, deck(wall, steps=300, after="dem_bond all gap 1e-6"), kokkos,
+                           f"{name} servo", rel=1e-12)
+        chk.close(f"{name}: the wall's stiffness (column 10) = {k:.6g}", res["khi"], k, rel=1e-14)
+        chk.close(f"{name}: hi wall's force = sigma A", res["fhi"], SIGMA * AREA, rel=1e-9)
+        chk.close(f"{name}: hi = R - sigma A / K", res["hi"], 0.1 - SIGMA * AREA / k, abs_tol=1e-12)
 
     # the cylinder: one ball at x = 0.5
     res = run_backends(chk, deck(f"{LINEAR} zcylinder 0.9 {servo}", balls=((0.5, 0.0, 0.0),), rows=1), kokkos,

@@ -158,6 +158,7 @@ struct FlatJointPart : PartBase {
     x.out.force = x.out.force + j.force;
     x.out.moment = x.out.moment + j.moment;
     x.out.couple = true;
+    x.out.kn += j.kn;
     if constexpr (X::STRAIN) x.out.strain += j.strain;
     if (j.ended) {
       x.h.bonded = false;

@@ -113,6 +113,7 @@ struct ParallelBondPart : PartBase {
     x.out.force = x.out.force + pb.force;
     x.out.moment = x.out.moment + pb.moment;
     x.out.couple = true;
+    x.out.kn += pb.kn;
     if constexpr (X::STRAIN) x.out.strain += pb.strain;
   }
   // a bond that leaves the reach takes its strain energy along

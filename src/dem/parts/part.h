@@ -94,8 +94,9 @@ struct StepOutcome {
   int state_before = 0,
       state = 0;                // the law's state (0 new, 1 active, 2 slipping) before and after
   bool activated = false;       // the law's activation flag (ContactResult::activated)
-  double kn = 0.0, cn = 0.0;    // the law's normal stiffness (Hertz: tangent) and dashpot
-                                // coefficient now (a wall servo's gain)
+  double kn = 0.0, cn = 0.0;    // the contact's normal stiffness now: the law's (Hertz: tangent)
+                                // and a bond's (parallel bond; a flat joint's instead of the
+                                // law's), and the law's dashpot coefficient (a wall servo's gain)
   bool bonded = false;          // bonded after the step
   int broke_tension = 0;        // bonds (a flat joint: its elements) that broke in tension
   int broke_shear = 0;          // ... in shear
