@@ -89,15 +89,20 @@ template <class Sums, class Rows, class Cracks> struct WallTally {
     rows.add(row, out);
     for (int k = 0; k <= A_CONTACTS; k++) sums[V_FX + k] += out[k];
   }
-  // count bonds of contact c of ball b that broke in mode 1 (tension) or 2 (shear), the broken
-  // area's radius: a crack record, the wall's ID 0
-  DEM_INLINE void cracked(const WallBall &b, const dem::Contact &c, int mode, int count,
-                          double radius)
+  // the bonds of contact c of ball b (parameters p) that broke in tension and in shear: a crack
+  // record for each mode (the wall's ID 0)
+  template <class Params>
+  DEM_INLINE void cracked(const WallBall &b, const dem::Contact &c, const Params &p, int tension,
+                          int shear)
   {
     if (!cracks.on(b.mask)) return;
-    double rec[CR_VALUES];
-    crack_record(rec, b.x, c, b.id, 0, mode, count, radius);
-    cracks.add(rec);
+    for (int mode = 1; mode <= 2; mode++) {
+      const int count = mode == 1 ? tension : shear;
+      if (!count) continue;
+      double rec[CR_VALUES];
+      crack_record(rec, b.x, c, b.id, 0, mode, count, dem::crack_radius(p, c.r1, c.r2, count));
+      cracks.add(rec);
+    }
   }
 };
 // rows in plain memory, nrows of them (a contact with a later wall adds into the last row)
@@ -252,7 +257,7 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
         if (out.stretched) tally.sums.record[WR_STRETCHED].offer(b.id, w.id + 1, c.gap, b.r);
         if (out.bond_broke) {
           tally.sums[V_BROKE_TENSION] += 1.0;
-          tally.cracked(b, c, 1, 1, dem::crack_radius(p, c.r1, c.r2, 1));
+          tally.cracked(b, c, p, 1, 0);
         }
         dem::clear_slots(slot, stride);
       }
@@ -274,11 +279,8 @@ DEM_INLINE void wall_contacts(const typename Law::Params &params, const dem::Adh
     }
     tally.sums[V_BROKE_TENSION] += out.broke_tension;
     tally.sums[V_BROKE_SHEAR] += out.broke_shear;
-    if (out.broke_tension)
-      tally.cracked(b, c, 1, out.broke_tension,
-                    dem::crack_radius(p, c.r1, c.r2, out.broke_tension));
-    if (out.broke_shear)
-      tally.cracked(b, c, 2, out.broke_shear, dem::crack_radius(p, c.r1, c.r2, out.broke_shear));
+    if (out.broke_tension || out.broke_shear)
+      tally.cracked(b, c, p, out.broke_tension, out.broke_shear);
     tally.sums[W_BONDS_MADE] += out.bond_made;
     if (out.what == dem::STEP_NO_ROOM) {
       tally.sums[W_OVERFLOW] += 1.0;

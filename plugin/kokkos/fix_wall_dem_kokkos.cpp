@@ -111,15 +111,8 @@ void FixWallDEMKokkos<DeviceType>::compute_law(const WallLaw<Style> &w, bool adv
   k.params = w.params;
   k.adh = this->adh;
   k.bond = this->bond_step(advance);
-  // crack rows for every bond that could break (two modes each), and more
   d_cracks.groupbit = this->record_cracks && advance ? this->crack_groupbit : 0;
-  if (d_cracks.groupbit) {
-    const size_t room = 2 * static_cast<size_t>(bonded_last) + 1024;
-    if (d_cracks.rows.extent(0) < room) {
-      d_cracks.rows = decltype(d_cracks.rows)("wall/dem/kk:cracks", room, CR_VALUES);
-      d_cracks.count = decltype(d_cracks.count)("wall/dem/kk:ncracks");
-    }
-  }
+  if (d_cracks.groupbit) d_cracks.reserve(bonded_last, "wall/dem/kk:cracks");
   k.cracks = d_cracks;
   k.walls = this->fixed;
   k.origin = this->origin;
@@ -205,20 +198,13 @@ void FixWallDEMKokkos<DeviceType>::launch(const Kernel &kernel, bool energy, Sum
 // were lost: a warning, and room for them from the next step on
 template <class DeviceType> void FixWallDEMKokkos<DeviceType>::take_cracks(int step)
 {
-  const int written = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_cracks.count)();
-  const int rows = std::min(written, static_cast<int>(d_cracks.rows.extent(0)));
-  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_cracks.rows);
-  for (int r = 0; r < rows; r++)
-    for (int v = 0; v < CR_VALUES; v++) this->cracks.push_back(h(r, v));
-  Kokkos::deep_copy(d_cracks.count, 0);
-  if (written > rows) {
+  const int lost = d_cracks.take(this->cracks);
+  if (lost)
     this->error->warning(FLERR,
-                         "Fix {} {}: {} crack records of step {} did not fit the device's {} rows "
-                         "and are lost (the counts of broken bonds stay exact); the rows grow "
-                         "for the next steps",
-                         this->id, this->style, written - rows, step, rows);
-    d_cracks.rows = decltype(d_cracks.rows)("wall/dem/kk:cracks", 2 * written, CR_VALUES);
-  }
+                         "Fix {} {}: {} crack records of step {} did not fit the device's rows and "
+                         "are lost (the counts of broken bonds stay exact); the rows grow for the "
+                         "next steps",
+                         this->id, this->style, lost, step);
 }
 
 // The mesh on the device: copied when its grid was (re)built.

@@ -18,6 +18,7 @@ FixStyle(wall/dem/kk/host,DEM_NS::FixWallDEMKokkos<LMPHostType>);
 #ifndef LMP_FIX_WALL_DEM_KOKKOS_H
 #define LMP_FIX_WALL_DEM_KOKKOS_H
 
+#include "device_cracks.h"
 #include "fix_wall_dem.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
@@ -42,21 +43,6 @@ struct MeshRows {
   KOKKOS_INLINE_FUNCTION void add(int row, const double *out) const
   {
     for (int k = 0; k < A_COUNT; k++) Kokkos::atomic_add(&rows[row * A_COUNT + k], out[k]);
-  }
-};
-
-// The kernels' crack records (WallTally's cracks, fix dem/cracks): rows of a device view, each at
-// the next row if there is one (count: the rows written, also those that did not fit)
-template <class DeviceType> struct DeviceCracks {
-  Kokkos::View<double **, DeviceType> rows;
-  Kokkos::View<int, DeviceType> count;
-  int groupbit = 0;    // 0: none recorded
-  KOKKOS_INLINE_FUNCTION bool on(int mask) const { return (mask & groupbit) != 0; }
-  KOKKOS_INLINE_FUNCTION void add(const double *rec) const
-  {
-    const int r = Kokkos::atomic_fetch_add(&count(), 1);
-    if (r >= static_cast<int>(rows.extent(0))) return;
-    for (int v = 0; v < CR_VALUES; v++) rows(r, v) = rec[v];
   }
 };
 

@@ -191,16 +191,8 @@ void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
   k.bond = this->bond_step(!this->update->setupflag);
   k.dense = this->dense ? 1 : 0;
   k.parts = this->history_parts;
-  // crack rows for every bond that could break (two modes each), and more
-  k.record_cracks = this->record_cracks && k.update_history;
-  k.crack_groupbit = this->crack_groupbit;
-  if (k.record_cracks) {
-    const size_t room = 2 * static_cast<size_t>(bonded_last) + 1024;
-    if (k.d_cracks.extent(0) < room) {
-      k.d_cracks = decltype(k.d_cracks)("dem/kk:cracks", room, CR_VALUES);
-      k.d_ncracks = decltype(k.d_ncracks)("dem/kk:ncracks");
-    }
-  }
+  k.cracks.groupbit = this->record_cracks && k.update_history ? this->crack_groupbit : 0;
+  if (k.cracks.groupbit) k.cracks.reserve(bonded_last, "dem/kk:cracks");
   k.eflag_global = this->eflag_global;
   k.eflag_atom = this->eflag_atom;
   k.vflag_global = this->vflag_global;
@@ -270,7 +262,7 @@ void PairDEMKokkos<DeviceType, Style>::compute(int eflag, int vflag)
   // the kernel's rare contacts, as the CPU loop reports them (PairDEMBase::deep_contact)
   this->report_records(sum.record, sum.records);
   bonded_last = sum[PS_BONDED];
-  if (k.record_cracks && sum[PS_BROKE_TENSION] + sum[PS_BROKE_SHEAR] > 0.0)
+  if (k.cracks.groupbit && sum[PS_BROKE_TENSION] + sum[PS_BROKE_SHEAR] > 0.0)
     take_cracks(this->update->ntimestep);
 
   if (this->eflag_global) this->eng_vdwl += sum[PS_EVDWL];
@@ -316,12 +308,10 @@ template <class DeviceType, class Law>
 KOKKOS_FUNCTION void DEMKernel<DeviceType, Law>::crack(int i, int j, const dem::Contact &c,
                                                        int mode, int count, double radius) const
 {
-  if (!(mask[i] & crack_groupbit) || !(mask[j] & crack_groupbit)) return;
-  const int row = Kokkos::atomic_fetch_add(&d_ncracks(), 1);
-  if (row >= static_cast<int>(d_cracks.extent(0))) return;
+  if (!cracks.on(mask[i]) || !cracks.on(mask[j])) return;
   double rec[CR_VALUES];
   crack_record(rec, {x(i, 0), x(i, 1), x(i, 2)}, c, tag[i], tag[j], mode, count, radius);
-  for (int v = 0; v < CR_VALUES; v++) d_cracks(row, v) = rec[v];
+  cracks.add(rec);
 }
 
 // The kernel's crack records of this step into PairDEMBase::cracks; rows beyond the view's room
@@ -329,21 +319,13 @@ KOKKOS_FUNCTION void DEMKernel<DeviceType, Law>::crack(int i, int j, const dem::
 template <class DeviceType, class Style>
 void PairDEMKokkos<DeviceType, Style>::take_cracks(int step)
 {
-  auto &k = kernel;
-  const int written = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k.d_ncracks)();
-  const int rows = std::min(written, static_cast<int>(k.d_cracks.extent(0)));
-  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k.d_cracks);
-  for (int r = 0; r < rows; r++)
-    for (int v = 0; v < CR_VALUES; v++) this->cracks.push_back(h(r, v));
-  Kokkos::deep_copy(k.d_ncracks, 0);
-  if (written > rows) {
+  const int lost = kernel.cracks.take(this->cracks);
+  if (lost)
     this->error->warning(FLERR,
-                         "Pair {}: {} crack records of step {} did not fit the device's {} rows "
-                         "and are lost (the counts of broken bonds stay exact); the rows grow "
-                         "for the next steps",
-                         this->force->pair_style, written - rows, step, rows);
-    k.d_cracks = decltype(k.d_cracks)("dem/kk:cracks", 2 * written, CR_VALUES);
-  }
+                         "Pair {}: {} crack records of step {} did not fit the device's rows and "
+                         "are lost (the counts of broken bonds stay exact); the rows grow for the "
+                         "next steps",
+                         this->force->pair_style, lost, step);
 }
 
 // Adds a to view(i) or view(i, k), atomically with HALFTHREAD lists (j-side updates, and i is

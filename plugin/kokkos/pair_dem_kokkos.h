@@ -6,6 +6,7 @@
 // no rigid bodies. compute pair/local (single) reads host copies of the list and the history.
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
+#include "device_cracks.h"
 #include "kokkos_type.h"
 #include "pair_dem.h"
 
@@ -94,11 +95,9 @@ template <class DeviceType, class Law> struct DEMKernel {
   int dense = 0;               // most neighbours touched on the last step (the history prefetch)
   int parts = 0;               // the dem::HistoryParts of the contact history (see PairDEM)
   int eflag_global = 0, eflag_atom = 0, vflag_global = 0, vflag_atom = 0;
-  // crack records (fix dem/cracks; PairDEMBase::cracks): rows of CR_VALUES and the count written
-  // (a row beyond the view's is lost: take_cracks warns)
-  Kokkos::View<double **, typename KKDevice<DeviceType>::value> d_cracks;
-  Kokkos::View<int, typename KKDevice<DeviceType>::value> d_ncracks;
-  int record_cracks = 0, crack_groupbit = 0;
+  // crack records (fix dem/cracks; PairDEMBase::cracks) of pairs of atoms both in cracks.groupbit
+  // (0: none recorded)
+  DeviceCracks<typename KKDevice<DeviceType>::value> cracks;
 
   KOKKOS_FUNCTION void crack(int i, int j, const dem::Contact &c, int mode, int count,
                              double radius) const;
