@@ -7,6 +7,8 @@ wall; the timestep is fraction x the smallest t_c (1e-12 relative):
 - with only the large spheres: the wall's t_c (the shortest);
 - once a small sphere is created (create_atoms between runs): the small pair's, 0.8^2 ... of it
   (the timestep follows the particles);
+- a floor that takes bonds counts their stiffness (A = pi (pb_rmul R)^2): k_n + pb_kn A beside the
+  law's (a parallel bond), max(k_n, fj_kn A) (a flat joint: its interface instead of the law);
 - max caps it; LAMMPS's time is the sum of the steps' timesteps (1e-12);
 - with --kokkos the same timesteps on wall/dem/kk and dem/linear/kk;
 - bad input: errors naming the argument and its range.
@@ -20,6 +22,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from demtest import Checks, errors_in_process, run  # noqa: E402
 
 RHO, KN, KW = 2500.0, 1e5, 4e5
+KB = 1e10    # a bond's stiffness per area at the floor
 
 
 def mass(r):
@@ -80,6 +83,12 @@ def main():
         chk.close(f"{label}: a small sphere: dt = 0.05 t_c", res["dt2"], 0.05 * after, rel=1e-12)
         chk.close(f"{label}: time = the steps' timesteps", res["time2"], 100 * 0.05 * wall_big + 100 * 0.05 * after,
                   rel=1e-12)
+    floor = f"fix floor all wall/dem linear kn {KW} ks {KW} zplane 0 NULL"
+    area = math.pi * (0.5 * 0.01) ** 2
+    for bonds, k in ((f"pb_kn {KB} pb_rmul 0.5 pb_ten 1e9", KW + KB * area),
+                     (f"fj_kn {KB} fj_rmul 0.5 fj_ten 1e9", max(KW, KB * area))):
+        res = run(deck().replace(floor, floor.replace("zplane", bonds + " zplane")))
+        chk.close(f"a floor with {bonds.split()[0]}: t_c = pi sqrt(m/{k:.6g})", res["tc1"], tc(big, k), rel=1e-12)
     capped = run(deck("fix ts all dem/timestep 1 0.05 max 1e-6"))
     chk.close("max caps the timestep", capped["dt1"], 1e-6, rel=0)
 
