@@ -19,7 +19,8 @@ tension on the wall positive), bonded to it by dem_bond:
    on /kk with --kokkos;
 7. balls with drawn strengths (pb_ten_sd) break one by one, the same on 1 and 2 ranks (--mpi)
    and on /kk (--kokkos);
-8. bad input or a bond that cannot break carried out of the wall's reach: clear errors.
+8. bad input (a bond's radius whose area underflows) or a bond that cannot break carried out of
+   the wall's reach: clear errors.
 The forces are exact linear springs: the checks are to round-off, except the break step, which a
 step's displacement V dt resolves.
 """
@@ -231,11 +232,15 @@ def main():
         deck("hold_gap 1e-3", pull, 10),
         deck("cb_tenf 1e9 cb_shearf 1e9", f"0 0 {100 * V}", 100000, bond="dem_bond all gap 1e-5"),
         deck(CB, pull, 10, tail=f"set atom 1 z 0.5\nrun 10"),
+        deck(PB.replace(f"pb_rmul {RMUL}", "pb_rmul 1e-200"), pull, 10),
+        deck(FJ.replace(f"fj_rmul {RMUL}", "fj_rmul 1e-200"), pull, 10),
     ])]
     chk.true("hold_gap is a property of particle-particle contacts" in msgs[0], f"hold_gap at a wall: {msgs[0]}")
     chk.true("was stretched to a gap" in msgs[1] and "without breaking" in msgs[1],
              f"an unbreakable bond pulled beyond its hold stops the run: {msgs[1]}")
     chk.true("out of the wall's reach in one step" in msgs[2], f"a bonded ball moved out of sight: {msgs[2]}")
+    for name, msg in (("pb_rmul", msgs[3]), ("fj_rmul", msgs[4])):    # (the area underflows to 0)
+        chk.true(f"keyword {name}: its value gives forces that are not finite" in msg, f"{name} 1e-200 at a wall: {msg}")
     chk.finish()
 
 

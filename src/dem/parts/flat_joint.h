@@ -177,12 +177,12 @@ struct FlatJointPart : PartBase {
       if (v.state(e) == FJ_BONDED) o.stretched = true;
     if constexpr (X::ENERGY) o.d_break += stored_joint(x, s).strain;
   }
-  // on the probe contact (once, a ball-ball one): the interface's area and stiffnesses positive
-  // and finite at the particles' scale, and two steps of the joint finite
+  // on the probe contact (once; a wall's too): the interface's area and stiffnesses positive and
+  // finite at the particles' scale, and two steps of the joint finite
   template <class X> static bool finite(X &x)
   {
     const FlatJoint &j = x.p.fj;
-    if (!j.on || x.wall || x.step > 0) return true;
+    if (!j.on || x.step > 0) return true;
     const FjGeometry g = fj_geometry(j, x.c.r1, x.c.r2);
     const AreaMoments m = element_moments(g, 0, false, 0.0, 0.0, 0.0);
     if (!(m.a > 0.0 && g.kn > 0.0) || !std::isfinite(m.a + m.ss + g.kn + g.ks)) return false;

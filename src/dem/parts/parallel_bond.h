@@ -125,13 +125,13 @@ struct ParallelBondPart : PartBase {
     const BondForces f = BondForces::load(x.template slots_of<ParallelBondPart>(), x.orient);
     o.d_break += bond_strain_energy(bond_geometry(x.p.pb, x.c.r1, x.c.r2), f);
   }
-  // on the probe contact (once, a ball-ball one): the bond's area, moments of inertia and
-  // stiffnesses positive and finite at the particles' scale (pb_rmul 1e-160 underflows the area to
-  // 0), and two steps of the bond finite
+  // on the probe contact (once; a wall's too: the bond's length is then R1): the bond's area,
+  // moments of inertia and stiffnesses positive and finite at the particles' scale (pb_rmul 1e-160
+  // underflows the area to 0), and two steps of the bond finite
   template <class X> static bool finite(X &x)
   {
     const ParallelBond &b = x.p.pb;
-    if (!b.on || x.wall || x.step > 0) return true;
+    if (!b.on || x.step > 0) return true;
     const BondGeometry g = bond_geometry(b, x.c.r1, x.c.r2);
     const bool twist = g.polar > 0.0 || b.dim2;
     if (!(g.area > 0.0 && g.inertia > 0.0 && twist && g.kn > 0.0) ||
