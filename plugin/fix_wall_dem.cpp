@@ -468,8 +468,12 @@ void FixWallDEMBase::init()
   if (!restart_mismatch.empty()) {
     if (comm->me == 0)
       error->warning(FLERR,
-                     "Fix {} {}: {}, this fix is a {} {} wall: its wall contacts start afresh", id,
-                     style, restart_mismatch, law_name, wall_style_names[wallstyle]);
+                     "Fix {} {}: {}, this fix is a {} {} wall: its wall contacts start afresh{}",
+                     id, style, restart_mismatch, law_name, wall_style_names[wallstyle],
+                     bonded_in_file > 0.0
+                         ? fmt::format(", and the bonds of its {:.0f} bonded contacts are lost",
+                                       bonded_in_file)
+                         : std::string());
     restart_mismatch.clear();
   }
   servo.init(lmp, fmt::format("Fix {} {}", id, style));
@@ -817,6 +821,9 @@ int FixWallDEMBase::maxsize_restart()
 void FixWallDEMBase::write_restart(FILE *fp)
 {
   consolidate();
+  // the bonded contacts of the last step (a fix that reads them as another wall's says they are lost)
+  double bonded = 0.0;
+  MPI_Allreduce(&step_local[V_BONDED], &bonded, 1, MPI_DOUBLE, MPI_SUM, world);
   if (comm->me != 0) return;
   RecordWriter rec(WALL_MARK);
   rec.put("law", law_name);
@@ -825,6 +832,7 @@ void FixWallDEMBase::write_restart(FILE *fp)
   rec.put("stride", stride);
   for (int k = 0; k < V_COUNT; k++) rec.put(total_names[k], cumulative[k]);
   if (bond.gap_max > 0.0) rec.put("bond_gap_max", bond.gap_max);
+  if (bonded > 0.0) rec.put("bonded_now", bonded);
   if (servo.on) {    // where the servo moved the walls, and their rates
     const double at[5] = {fixed.lo, fixed.hi, fixed.radius, fixed.rate_lo, fixed.rate_hi};
     rec.put("servo_walls", at, 5);
@@ -979,6 +987,7 @@ void FixWallDEMBase::restart(char *buf)
   MeshMotion motion;
   double time0 = 0.0;
   for (int k = 0; k < V_COUNT; k++) cumulative[k] = 0.0;
+  bonded_in_file = 0.0;
   for (const RecordItem &item : rec.items) {
     const std::string &name = item.name;
     const int total = static_cast<int>(
@@ -1006,6 +1015,8 @@ void FixWallDEMBase::restart(char *buf)
       cumulative[total] = on_rank0(number());
     else if (name == "bond_gap_max")
       bond.gap_max = item_number(lmp, who, WALL_MARK, item, 0, INFINITY);
+    else if (name == "bonded_now")
+      bonded_in_file = item_number(lmp, who, WALL_MARK, item, 0, INFINITY);
     else if (name == "mesh_time0")
       time0 = number();
     else if (name == "mesh_t0")

@@ -128,6 +128,7 @@ class FixWallDEMBase : public LAMMPS_NS::Fix {
   bool region_reset = false;         // restart data did not match the region: reset its motion
   std::unique_ptr<WallMesh> mesh;    // mesh walls (wall_mesh.h)
   std::string restart_mismatch;      // the restart data is another wall's (law, geometry): why
+  double bonded_in_file = 0.0;       // the restart file's bonded contacts (item bonded_now)
   int adopted_nth = -1;    // per-atom restart data of the fix's other variant (restart_format.h)
   double atom_slots = -1, atom_stride = -1;    // what the per-atom restart records hold (-1: none)
   dem::Vec3 origin{0.0, 0.0, 0.0};             // reference point of the torques (keyword origin)

@@ -16,7 +16,7 @@ tension on the wall positive), bonded to it by dem_bond:
    records the parallel bond's break (the wall's ID 0, the normal from the wall, the bond's
    radius, at the contact point), also on /kk;
 6. a restart file keeps the wall's bonds (a continued run equals the uninterrupted one), also read
-   on /kk with --kokkos;
+   on /kk with --kokkos; a fix without bonds reading it warns that the bond is lost;
 7. balls with drawn strengths (pb_ten_sd) break one by one, the same on 1 and 2 ranks (--mpi)
    and on /kk (--kokkos);
 8. bad input (a bond's radius whose area underflows) or a bond that cannot break carried out of
@@ -218,6 +218,10 @@ def main():
         worst = differ(whole[130:], rest, ["Step", "f_w[7]", "f_w[21]", "f_w[22]", "f_w[23]"])
         chk.true(worst <= 1e-12, f"restart{' on /kk' if kk else ''}: the bond continues as if never interrupted "
                  f"(worst relative difference {worst:.1e})")
+    # read by a fix that takes no bonds: its contacts start afresh, and the warning counts the bonds lost
+    plain = run(deck("", pull, 1, restart=half))
+    chk.true("start afresh, and the bonds of its 1 bonded contacts are lost" in plain.output,
+             "restart into a wall without bonds: the warning says the bond is lost")
 
     # 7: drawn strengths break the bonds one by one (the same on /kk)
     drawn = deck(f"{PB} pb_ten_sd {0.2 * STRENGTH} pb_seed 7", pull, 300,
