@@ -48,11 +48,11 @@ bool finite_probe(const typename Law::Params &p, const dem::Adhesion &a, double 
 {
   const double overlap = 0.5 * std::min(r1, r2);
   const double v = 0.01 * std::min(r1, r2) / dt;
-  if (r2 == INFINITY) {
-    const dem::Vec3 n{0.0, 0.0, 1.0};
-    const dem::Vec3 spin{v / r1, 0.0, 0.0};
+  if (r2 == INFINITY) {    // (in the xy plane and spinning about z, as a 2d contact must)
+    const dem::Vec3 n{0.0, 1.0, 0.0};
+    const dem::Vec3 spin{0.0, 0.0, v / r1};
     const dem::Contact c =
-        dem::ball_wall(n, r1 - overlap, r1, {0.0, v, v}, spin, {0.0, 0.0, 0.0}, m1);
+        dem::ball_wall(n, r1 - overlap, r1, {v, v, 0.0}, spin, {0.0, 0.0, 0.0}, m1);
     return finite_contact<Law>(dem::wall_params(p, r1), a, c, m1, 0.0, -1.0 * spin, dt, far);
   }
   const dem::Vec3 d{r1 + r2 - overlap, 0.0, 0.0}, spin{0.0, 0.0, v / r2};

@@ -20,7 +20,9 @@ tension on the wall positive), bonded to it by dem_bond:
 7. balls with drawn strengths (pb_ten_sd) break one by one, the same on 1 and 2 ranks (--mpi)
    and on /kk (--kokkos);
 8. bad input (a bond's radius whose area underflows) or a bond that cannot break carried out of
-   the wall's reach: clear errors.
+   the wall's reach: clear errors;
+9. in 2d (a disk on a line) the parallel bond and the flat joint of length 2 lambda R and unit
+   thickness: F = k_n 2 lambda R (g - g_0).
 The forces are exact linear springs: the checks are to round-off, except the break step, which a
 step's displacement V dt resolves.
 """
@@ -81,6 +83,33 @@ thermo 1
 run {steps}
 {f"write_restart {write}" if write else ""}
 {tail}
+"""
+
+
+def plane_deck(bonds):
+    """2d: a disk of radius R on the line y = 0, bonded to it and pulled off at V along y"""
+    return f"""
+units si
+dimension 2
+atom_style sphere
+atom_modify map array
+boundary f f p
+comm_modify vel yes
+region box block -1 1 -1 1 -0.5 0.5
+create_box 1 box
+create_atoms 1 single 0 {R} 0
+set type 1 diameter {2 * R} density 1000
+pair_style dem/linear
+pair_coeff * * kn {KN} ks {KN}
+timestep {DT}
+fix w all wall/dem {LINEAR} {bonds} yplane 0 NULL
+fix m all move linear 0 {V} 0
+dem_bond all gap 1e-6
+variable gap equal y[1]-{R}
+thermo_style custom step f_w[6] f_w[22] v_gap
+thermo_modify format float %.17g
+thermo 10
+run 100
 """
 
 
@@ -230,6 +259,15 @@ def main():
     steps = sorted({r["Step"] for a, r in zip(rows, rows[1:]) if r["f_w[23]"] > a["f_w[23]"]})
     chk.true(rows[-1]["f_w[23]"] == 10 and len(steps) >= 5,
              f"drawn strengths: the 10 bonds broke on {len(steps)} different steps")
+
+    # 9: 2d, a disk on the line y = 0 (an interface of length 2 lambda R, unit thickness): the parallel
+    # bond F = k_n 2 lambda R g, the flat joint k_n 2 lambda R (g - g_0), g_0 = V dt (installed on step 1)
+    for name, bonds, g0 in (("parallel bond", f"pb_kn {K_BOND} pb_ten 1e12 pb_coh 1e12 pb_rmul {RMUL}", 0.0),
+                            ("flat joint", f"fj_kn {K_BOND} fj_ten 1e12 fj_coh 1e12 fj_rmul {RMUL} fj_nr 2", V * DT)):
+        rows = run(plane_deck(bonds)).thermo
+        worst = max(abs(r["f_w[6]"] - K_BOND * 2 * RMUL * R * (r["v_gap"] - g0)) for r in rows[2:])
+        chk.true(worst <= 1e-12 * K_BOND * 2 * RMUL * R * rows[-1]["v_gap"] and rows[-1]["f_w[22]"] == 1,
+                 f"2d {name} at a wall: F = k_n 2 lambda R (g - g_0) (worst {worst:.1e} N)")
 
     # 8: errors
     msgs = [r.error or "" for r in errors_in_process([
