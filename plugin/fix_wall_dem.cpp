@@ -821,7 +821,8 @@ int FixWallDEMBase::maxsize_restart()
 void FixWallDEMBase::write_restart(FILE *fp)
 {
   consolidate();
-  // the bonded contacts of the last step (a fix that reads them as another wall's says they are lost)
+  // the bonded contacts of the last step (a fix that reads them as another wall's says they are
+  // lost)
   double bonded = 0.0;
   MPI_Allreduce(&step_local[V_BONDED], &bonded, 1, MPI_DOUBLE, MPI_SUM, world);
   if (comm->me != 0) return;

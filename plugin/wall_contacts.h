@@ -56,8 +56,8 @@ using WallSums = StepSums<W_SUMS, WR_COUNT>;
 // the sums of a row of fix wall/dem's global array, one row per wall (a mesh: per triangle), over
 // its contacts: A_FN the normal force (compressive positive), A_KN the contacts' normal stiffness
 // over a step, k_n + c_n / dt (k_n the law's, Hertz: tangent, with a bond's; c_n the law's normal
-// dashpot's coefficient): the force a wall's displacement within a step adds (a servo's gain). A_FX ..
-// A_CONTACTS are the vector's V_FX .. V_CONTACTS.
+// dashpot's coefficient): the force a wall's displacement within a step adds (a servo's gain).
+// A_FX .. A_CONTACTS are the vector's V_FX .. V_CONTACTS.
 enum WallColumn { A_FX, A_FY, A_FZ, A_TX, A_TY, A_TZ, A_CONTACTS, A_FN, A_KN, A_COUNT };
 // the array's columns (0-based): A_FX .. A_FN, then the pressure (derived: A_FN / the triangle's
 // area for a mesh, 0 for other walls), then A_KN
