@@ -821,10 +821,10 @@ int FixWallDEMBase::maxsize_restart()
 void FixWallDEMBase::write_restart(FILE *fp)
 {
   consolidate();
-  // the bonded contacts of the last step (a fix that reads them as another wall's says they are
-  // lost)
-  double bonded = 0.0;
-  MPI_Allreduce(&step_local[V_BONDED], &bonded, 1, MPI_DOUBLE, MPI_SUM, world);
+  // the bonded contacts of the last step, vector entry 22 (a fix that reads them as another
+  // wall's says they are lost)
+  reduce_outputs();
+  const double bonded = vector_all[V_BONDED];
   if (comm->me != 0) return;
   RecordWriter rec(WALL_MARK);
   rec.put("law", law_name);

@@ -13,6 +13,8 @@
 #include "linear.h"
 #include "restitution.h"
 
+#include <algorithm>
+
 namespace dem {
 
 struct Timescale {
@@ -48,7 +50,7 @@ inline Timescale timescale(const LinearParams &p, double r1, double r2, double m
   // a flat joint's interface acts instead of it (fjoint.h)
   if (p.fj.on) {
     const FjGeometry g = fj_geometry(p.fj, r1, r2);
-    if (g.kn * fj_area(g) > kn) kn = g.kn * fj_area(g);
+    kn = std::max(kn, g.kn * fj_area(g));
   }
   return timescale_of(kn, m, linear_restitution(p.dp, p.dp.nratio));
 }
